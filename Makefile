@@ -1,0 +1,73 @@
+# typetree — plain Makefile. `make` builds build/typetree and build/libtypetree.a;
+# `make check` runs every test (see README). BUILD selects the output folder so the
+# sanitizer build (build/san) lives beside the normal one.
+
+CC      ?= cc
+BUILD   ?= build
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wshadow \
+           -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+CPPFLAGS += -Iinclude
+LDLIBS  += -ljson-c
+
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+
+LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all example check check-fast unit golden conformance schema fuzz fuzz-long bench \
+        san clean
+all: $(BUILD)/typetree $(BUILD)/libtypetree.a
+
+$(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
+
+# The std prelude is data (schema/prelude.json) compiled into the library as a string.
+$(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh
+	@mkdir -p $(@D)
+	sh tools/embed.sh tt_prelude_json $< > $@
+
+$(BUILD)/gen/prelude.o: $(BUILD)/gen/prelude.c
+	$(CC) $(WARN) -Wno-overlength-strings $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libtypetree.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/typetree: $(BUILD)/tools/typetree.o $(BUILD)/libtypetree.a
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libtypetree.a tests/unit/unit.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(BUILD)/libtypetree.a $(LDFLAGS) $(LDLIBS) -lcmocka -o $@
+
+unit: $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+
+# The sanitizer build: the same sources under ASan+UBSan.
+san:
+	$(MAKE) BUILD=build/san CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+	    build/san/typetree build/san/libtypetree.a $(UNIT_SRC:tests/unit/%.c=build/san/tests/%)
+
+example: all
+	@sh tools/run-example.sh
+
+# Every test, as the README and .ci/run say; the last line is the total.
+check: all san
+	@sh tests/run-all.sh
+
+fuzz:
+	@sh tests/fuzz/run.sh 20
+
+fuzz-long:
+	@sh tests/fuzz/run.sh 600
+
+bench: all
+	@sh tests/bench/run.sh
+
+clean:
+	rm -rf build

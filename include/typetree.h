@@ -1,0 +1,308 @@
+/* typetree: Rust type descriptions -> rustc-exact layouts -> Enzyme TypeTrees.
+ *
+ * One header states every module's interface. Units are bytes unless a name says
+ * otherwise. Everything a run creates lives in the tt_ctx arena and dies with
+ * tt_ctx_free(); no function here prints or exits: failures come back as
+ * diagnostics (file, JSON path, message) collected in the context. */
+#ifndef TYPETREE_H
+#define TYPETREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define TYPETREE_VERSION "0.1.0"
+
+__extension__ typedef unsigned __int128 tt_u128;
+__extension__ typedef __int128 tt_i128;
+
+/* ---- arena, strings (layout/arena.c) ---- */
+typedef struct tt_arena tt_arena;
+tt_arena *arena_new(void);
+void arena_free(tt_arena *a);
+void *arena_alloc(tt_arena *a, size_t size); /* zeroed, 16-aligned */
+char *arena_strdup(tt_arena *a, const char *s);
+char *arena_strndup(tt_arena *a, const char *s, size_t n);
+char *arena_printf(tt_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A growable string; the caller frees .data with free(). */
+typedef struct { char *data; size_t len, cap; } tt_buf;
+void buf_put(tt_buf *b, const char *s);
+void buf_putn(tt_buf *b, const char *s, size_t n);
+void buf_printf(tt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_u128(tt_buf *b, tt_u128 v); /* decimal */
+
+/* String -> pointer map, keys copied into the arena (layout/arena.c). */
+typedef struct tt_map tt_map;
+tt_map *map_new(tt_arena *a);
+void *map_get(const tt_map *m, const char *key);
+void map_put(tt_map *m, const char *key, void *value); /* replaces */
+size_t map_count(const tt_map *m);
+
+/* ---- diagnostics (layout/diag.c) ---- */
+typedef enum { DIAG_ERROR, DIAG_WARNING } tt_severity;
+typedef struct tt_diag {
+    tt_severity severity;
+    const char *file;  /* may be NULL */
+    const char *where; /* JSON path, "type expression 2", ... ; may be NULL */
+    const char *msg;
+    struct tt_diag *next;
+} tt_diag;
+
+/* ---- target (layout/target.c): primitive sizes and alignments as data ---- */
+typedef struct {
+    const char *triple;
+    unsigned ptr_size, ptr_align;
+    unsigned int_align[5];   /* i8 i16 i32 i64 i128 */
+    unsigned float_align[4]; /* f16 f32 f64 f128 */
+    unsigned c_enum_min_size;
+    uint64_t obj_size_bound; /* sizes must stay below this */
+} tt_target;
+const tt_target *target_find(const char *triple); /* NULL when unsupported */
+const char *target_list(void);                    /* comma separated, for messages */
+
+/* ---- type expressions (layout/tyexpr.c) ---- */
+typedef enum { TX_PATH, TX_REF, TX_PTR, TX_ARRAY, TX_SLICE, TX_TUPLE, TX_FN, TX_DYN, TX_NEVER } tt_txkind;
+typedef struct tt_tyexpr {
+    tt_txkind kind;
+    bool is_mut;              /* &mut, *mut */
+    const char *path;         /* TX_PATH name ("alloc::vec::Vec"), TX_DYN trait text */
+    uint32_t nargs;           /* generic args, tuple items, fn params */
+    struct tt_tyexpr **args;
+    struct tt_tyexpr *elem;   /* pointee, array/slice element, fn return (NULL = ()) */
+    uint64_t len;             /* array length */
+    uint32_t col;             /* 1-based column in the source string */
+} tt_tyexpr;
+/* Parses a Rust type expression. On error returns NULL and sets *err (arena string). */
+tt_tyexpr *tyexpr_parse(tt_arena *a, const char *src, const char **err);
+/* Parses a type-definition key "Name<T: ?Sized, A = X>" into name and params. */
+typedef struct { const char *name; bool maybe_unsized; tt_tyexpr *dflt; } tt_generic;
+bool tyexpr_parse_key(tt_arena *a, const char *src, const char **name, tt_generic **params,
+                      uint32_t *nparams, const char **err);
+
+/* ---- definitions (layout/ingest.c reads them from JSON) ---- */
+typedef enum { DEF_STRUCT, DEF_ENUM, DEF_UNION } tt_defkind;
+typedef struct {
+    const char *name;       /* "x", or "0", "1" for positional fields */
+    const char *ty_src;     /* the expression as written */
+    tt_tyexpr *ty;
+    tt_tyexpr *points_to;   /* optional */
+    const char *where;      /* JSON path of the field, for messages */
+} tt_field_def;
+typedef struct {
+    const char *name;
+    uint32_t nfields;
+    tt_field_def *fields;
+    bool has_discr;
+    tt_u128 discr;          /* the literal's value modulo 2^128 */
+    bool discr_negative;    /* the literal had a minus sign */
+    const char *where;
+} tt_variant_def;
+typedef struct {
+    bool c, transparent, no_niche;
+    uint64_t pack;          /* 0: none */
+    uint64_t align;         /* 0: none */
+    int int_kind;           /* -1: none; else TT_INT_* below */
+} tt_repr;
+enum { TT_INT_I8, TT_INT_I16, TT_INT_I32, TT_INT_I64, TT_INT_I128, TT_INT_ISIZE,
+       TT_INT_U8, TT_INT_U16, TT_INT_U32, TT_INT_U64, TT_INT_U128, TT_INT_USIZE };
+typedef struct {
+    bool present;
+    uint64_t size, align;
+    uint32_t nfields;
+    const char **field_names;
+    uint64_t *field_offsets;
+    uint32_t nvariants;
+    const char **variant_names;
+    uint32_t *variant_nfields;
+    const char ***variant_field_names;
+    uint64_t **variant_field_offsets;
+    const char *where;
+} tt_layout_block;
+typedef struct tt_def {
+    const char *name;       /* path without generics */
+    tt_defkind kind;
+    uint32_t ngenerics;
+    tt_generic *generics;
+    tt_repr repr;
+    uint32_t nfields;       /* struct, union */
+    tt_field_def *fields;
+    uint32_t nvariants;     /* enum */
+    tt_variant_def *variants;
+    bool has_vr_start, has_vr_end;
+    tt_u128 vr_start, vr_end;
+    tt_layout_block layout;
+    bool from_prelude;
+    const char *file;
+    const char *where;      /* JSON path of the definition */
+} tt_def;
+
+typedef struct {
+    const char *name;       /* may be NULL */
+    const char *ty_src;
+    tt_tyexpr *ty;
+    const char *where;
+} tt_arg_def;
+typedef struct {
+    const char *symbol, *path;
+    uint32_t nargs;
+    tt_arg_def *args;
+    const char *ret_src;    /* "()" when absent */
+    tt_tyexpr *ret;
+    bool track_caller;
+    bool abi_c;
+    const char *where;
+} tt_fn_def;
+
+/* ---- types (layout/types.c): interned, resolved type model ---- */
+typedef enum {
+    TY_BOOL, TY_CHAR, TY_INT, TY_FLOAT, TY_STR, TY_NEVER, TY_TUPLE, TY_ARRAY, TY_SLICE,
+    TY_REF, TY_PTR, TY_FNPTR, TY_DYN, TY_ADT, TY_PARAM
+} tt_tykind;
+typedef struct tt_layout tt_layout;
+typedef struct tt_type {
+    tt_tykind kind;
+    uint8_t size;            /* TY_INT, TY_FLOAT: bytes */
+    bool is_signed;          /* TY_INT */
+    bool is_mut;             /* TY_REF, TY_PTR */
+    bool maybe_unsized;      /* TY_PARAM declared ?Sized */
+    struct tt_type *elem;    /* pointee / element / fn return */
+    uint64_t len;            /* TY_ARRAY */
+    uint32_t n;              /* tuple items, fn params, ADT args */
+    struct tt_type **items;
+    const tt_def *def;       /* TY_ADT */
+    const char *name;        /* canonical Rust spelling, also the intern key */
+    struct tt_type ***field_types; /* memo (types.c): per variant, per field */
+    tt_layout *layout;       /* memo (layout/layout.c) */
+    int layout_state;        /* 0 none, 1 in progress, 2 done, 3 failed */
+} tt_type;
+
+/* ---- context (layout/ctx.c) ---- */
+typedef struct tt_ctx {
+    tt_arena *arena;
+    const tt_target *target;
+    tt_map *defs;            /* full name -> tt_def* (user definitions and prelude) */
+    tt_map *short_names;     /* last path segment -> tt_def*, or AMBIGUOUS marker */
+    tt_map *types;           /* canonical name -> tt_type* */
+    const tt_def **user_defs;/* user definitions in file order */
+    uint32_t nuser_defs, cap_user_defs;
+    tt_fn_def *fns;
+    uint32_t nfns;
+    tt_diag *diags, *diags_tail;
+    unsigned nerrors, nwarnings;
+    const char *file;        /* file being read, for diagnostics */
+    unsigned max_depth;      /* recursion guard for type resolution */
+} tt_ctx;
+
+tt_ctx *ctx_new(void);       /* loads the std prelude; never NULL */
+void ctx_free(tt_ctx *c);
+bool ctx_set_target(tt_ctx *c, const char *triple);
+/* Drops diagnostics added after `tail` (a candidate computation that was abandoned). */
+void diag_truncate(tt_ctx *c, tt_diag *tail, unsigned nerrors);
+void diag_add(tt_ctx *c, tt_severity sev, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Reads a rust-types/1 document (layout/ingest.c). `file` names it in messages.
+ * Returns false (with diagnostics) on any error; definitions read so far stay. */
+bool ingest_json_file(tt_ctx *c, const char *path);
+bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len, bool prelude);
+
+/* Looks a type name up: exact, then unique last segment, then std/core/alloc aliases. */
+const tt_def *types_find_def(tt_ctx *c, const char *name, const char **err);
+/* Resolves an expression with no generic environment. NULL + diagnostic on error. */
+tt_type *types_resolve(tt_ctx *c, const tt_tyexpr *e, const char *where);
+/* Resolves a type expression string (parse + resolve). */
+tt_type *types_resolve_str(tt_ctx *c, const char *src, const char *where);
+/* The type a named definition denotes with no arguments (generics must all have defaults). */
+tt_type *types_of_def(tt_ctx *c, const tt_def *d, const char *where);
+/* Field types of an ADT instance, substituted. Variant v for enums (0 otherwise). */
+tt_type *types_field(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field);
+bool types_is_sized(tt_ctx *c, const tt_type *t);
+/* Pointer metadata kind of a pointee: 0 thin, 1 length (slice/str), 2 vtable (dyn). */
+int types_ptr_metadata(tt_ctx *c, const tt_type *pointee);
+bool types_validate_defs(tt_ctx *c); /* resolves every field of every user definition */
+/* Whether a struct's last field, as declared (generic), may be unsized. */
+bool types_decl_maybe_unsized_tail(tt_ctx *c, const tt_def *d);
+
+/* ---- layouts (layout/layout.c, layout/enum_layout.c, layout/scalar.c) ---- */
+typedef enum { PRIM_INT, PRIM_FLOAT, PRIM_PTR } tt_primkind;
+typedef struct {
+    uint8_t kind;            /* tt_primkind */
+    uint8_t size;            /* bytes */
+    bool is_signed;
+} tt_prim;
+typedef struct { tt_u128 start, end; } tt_range; /* inclusive, may wrap */
+typedef struct {
+    tt_prim prim;
+    tt_range valid;
+    bool is_union;           /* may be uninitialised (no valid range) */
+} tt_scalar;
+typedef struct {
+    uint64_t offset;
+    tt_scalar scalar;
+} tt_niche;
+typedef enum { ABI_SCALAR, ABI_PAIR, ABI_MEMORY } tt_abikind;
+typedef enum { TAG_NONE, TAG_DIRECT, TAG_NICHE } tt_tagenc;
+
+typedef struct {
+    uint64_t size, align;
+    bool uninhabited;
+    tt_abikind abi;
+    tt_scalar a, b;
+    uint64_t b_offset;
+    uint32_t nfields;
+    uint64_t *offsets;       /* declaration order */
+    uint32_t *memory_order;  /* memory_order[k] = field at the k-th lowest offset */
+    bool has_niche;
+    tt_niche niche;
+    uint64_t max_repr_align; /* 0 when no repr(align) inside */
+} tt_variant_layout;
+
+struct tt_layout {
+    uint64_t size;           /* for unsized types: the sized prefix */
+    uint64_t align;
+    bool sized;
+    bool uninhabited;
+    tt_abikind abi;
+    tt_scalar a, b;          /* ABI_SCALAR: a; ABI_PAIR: a at 0, b at b_offset */
+    uint64_t b_offset;
+    bool has_niche;
+    tt_niche niche;
+    uint64_t max_repr_align;
+    /* fields: structs, tuples, unions, closures */
+    uint32_t nfields;
+    uint64_t *offsets;
+    uint32_t *memory_order;
+    /* arrays, slices, str */
+    bool is_array;
+    uint64_t count, stride;
+    /* enums */
+    bool is_enum;
+    uint32_t nvariants;
+    tt_variant_layout *variants;
+    tt_u128 *discriminants;  /* per variant, as rustc stores them (truncated to tag bits) */
+    tt_tagenc tag_encoding;
+    tt_scalar tag;
+    uint64_t tag_offset;
+    uint32_t untagged_variant;
+    uint32_t niche_first, niche_last;
+    tt_u128 niche_start;
+    bool single_variant_index_valid;
+    uint32_t single_variant; /* univariant enums laid out as a struct */
+};
+
+/* The layout of a type; NULL + diagnostic when rustc would reject it. Memoised. */
+const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where);
+uint64_t prim_align(const tt_ctx *c, tt_prim p);
+tt_u128 range_available(tt_prim p, tt_range r); /* free values of a valid range */
+tt_scalar scalar_full(tt_prim p);
+bool scalar_niche_reserve(tt_prim p, tt_range r, tt_u128 count, tt_u128 *start, tt_range *out);
+tt_range range_smallest_containing(const tt_u128 *vals, size_t n, unsigned bits);
+const char *abi_name(tt_abikind k);
+
+/* ---- layout JSON (emit/layout_json.c) ---- */
+/* Appends `"key": {...}` describing t's layout. */
+void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);
+
+#endif

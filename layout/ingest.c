@@ -1,0 +1,778 @@
+/* JSON ingest: a rust-types/1 document -> tt_def / tt_fn_def records in the context.
+ * The only file that includes json-c. Every error names the JSON path. */
+#include <ctype.h>
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "typetree.h"
+
+typedef struct {
+    tt_ctx *c;
+    bool prelude;
+    bool ok;
+} reader;
+
+static void err(reader *r, const char *where, const char *msg)
+{
+    diag_add(r->c, DIAG_ERROR, where, "%s", msg);
+    r->ok = false;
+}
+
+/* JSON-quoted key for paths: $.types["geo::Point"] */
+static const char *path_key(reader *r, const char *base, const char *key)
+{
+    tt_buf b = {0};
+    buf_put(&b, base);
+    buf_put(&b, "[\"");
+    for (const char *s = key; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            buf_putn(&b, "\\", 1);
+        buf_putn(&b, s, 1);
+    }
+    buf_put(&b, "\"]");
+    const char *p = arena_strdup(r->c->arena, b.data);
+    free(b.data);
+    return p;
+}
+
+static const char *path_idx(reader *r, const char *base, size_t i)
+{
+    return arena_printf(r->c->arena, "%s[%zu]", base, i);
+}
+
+static const char *path_dot(reader *r, const char *base, const char *key)
+{
+    return arena_printf(r->c->arena, "%s.%s", base, key);
+}
+
+static const char *type_name(json_object *o) { return json_type_to_name(json_object_get_type(o)); }
+
+/* Rejects keys outside `allowed` (NULL-terminated): a typo must not pass silently. */
+static void check_keys(reader *r, json_object *obj, const char *where, const char *const *allowed)
+{
+    json_object_object_foreach(obj, key, val)
+    {
+        (void)val;
+        bool known = false;
+        for (const char *const *a = allowed; *a; a++)
+            if (strcmp(*a, key) == 0)
+                known = true;
+        if (!known) {
+            tt_buf b = {0};
+            buf_printf(&b, "unknown key \"%s\" (expected one of:", key);
+            for (const char *const *a = allowed; *a; a++)
+                buf_printf(&b, " %s", *a);
+            buf_put(&b, ")");
+            err(r, where, b.data);
+            free(b.data);
+        }
+    }
+}
+
+static json_object *get(json_object *obj, const char *key)
+{
+    json_object *v = NULL;
+    return json_object_object_get_ex(obj, key, &v) ? v : NULL;
+}
+
+static const char *get_string(reader *r, json_object *obj, const char *key, const char *where,
+                              bool required)
+{
+    json_object *v = get(obj, key);
+    if (!v) {
+        if (required)
+            err(r, where, arena_printf(r->c->arena, "missing required key \"%s\"", key));
+        return NULL;
+    }
+    if (!json_object_is_type(v, json_type_string)) {
+        err(r, path_dot(r, where, key),
+            arena_printf(r->c->arena, "expected a string, found %s", type_name(v)));
+        return NULL;
+    }
+    return arena_strdup(r->c->arena, json_object_get_string(v));
+}
+
+static tt_tyexpr *parse_tyexpr(reader *r, const char *src, const char *where)
+{
+    const char *e;
+    tt_tyexpr *t = tyexpr_parse(r->c->arena, src, &e);
+    if (!t)
+        err(r, where, arena_printf(r->c->arena, "invalid type expression \"%s\": %s", src, e));
+    return t;
+}
+
+/* Integer that may exceed 64 bits: a JSON integer, or a decimal/hex string. */
+static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out, bool *negative)
+{
+    *negative = false;
+    if (json_object_is_type(v, json_type_int)) {
+        errno = 0;
+        int64_t i = json_object_get_int64(v);
+        uint64_t u = json_object_get_uint64(v);
+        /* json-c saturates out-of-range integers to these values without an error. */
+        if (i == INT64_MIN || u == UINT64_MAX) {
+            err(r, where, "integer at the 64-bit limit may have been saturated by the JSON "
+                          "reader; write values of 64 bits or more as strings");
+            return false;
+        }
+        if (i < 0) {
+            *negative = true;
+            *out = (tt_u128)(-(tt_i128)i);
+        } else {
+            *out = u;
+        }
+        return true;
+    }
+    if (!json_object_is_type(v, json_type_string)) {
+        err(r, where, arena_printf(r->c->arena, "expected an integer or a string, found %s",
+                                   type_name(v)));
+        return false;
+    }
+    const char *s = json_object_get_string(v);
+    const char *p = s;
+    if (*p == '-') {
+        *negative = true;
+        p++;
+    }
+    unsigned base = 10;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    }
+    tt_u128 val = 0;
+    bool any = false;
+    for (; *p; p++) {
+        unsigned d;
+        if (*p == '_')
+            continue;
+        if (isdigit((unsigned char)*p))
+            d = (unsigned)(*p - '0');
+        else if (base == 16 && isxdigit((unsigned char)*p))
+            d = (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
+        else {
+            err(r, where, arena_printf(r->c->arena, "invalid integer \"%s\"", s));
+            return false;
+        }
+        if (val > (~(tt_u128)0 - d) / base) {
+            err(r, where, arena_printf(r->c->arena, "integer \"%s\" does not fit in 128 bits", s));
+            return false;
+        }
+        val = val * base + d;
+        any = true;
+    }
+    if (!any) {
+        err(r, where, arena_printf(r->c->arena, "invalid integer \"%s\"", s));
+        return false;
+    }
+    if (*negative && val > ((tt_u128)1 << 127)) {
+        err(r, where, arena_printf(r->c->arena, "integer \"%s\" does not fit in i128", s));
+        return false;
+    }
+    *out = *negative ? (tt_u128)0 - val : val;
+    return true;
+}
+
+static bool parse_u64_field(reader *r, json_object *obj, const char *key, const char *where,
+                            uint64_t *out)
+{
+    json_object *v = get(obj, key);
+    const char *w = path_dot(r, where, key);
+    if (!v) {
+        err(r, where, arena_printf(r->c->arena, "missing required key \"%s\"", key));
+        return false;
+    }
+    if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0 ||
+        json_object_get_uint64(v) == UINT64_MAX) {
+        err(r, w, "expected a non-negative integer");
+        return false;
+    }
+    *out = json_object_get_uint64(v);
+    return true;
+}
+
+static const char *const int_repr_names[] = {"i8", "i16", "i32", "i64", "i128", "isize",
+                                             "u8", "u16", "u32", "u64", "u128", "usize"};
+
+static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
+{
+    size_t n = strlen(prefix);
+    if (strncmp(s, prefix, n) != 0 || s[n] != '(')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s + n + 1, &end, 10);
+    if (errno || end == s + n + 1 || strcmp(end, ")") != 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void parse_repr(reader *r, json_object *arr, const char *where, tt_def *d)
+{
+    tt_repr *rp = &d->repr;
+    rp->int_kind = -1;
+    if (!arr)
+        return;
+    if (!json_object_is_type(arr, json_type_array)) {
+        err(r, where, "expected an array of repr strings");
+        return;
+    }
+    bool packed_seen = false;
+    for (size_t i = 0; i < json_object_array_length(arr); i++) {
+        json_object *v = json_object_array_get_idx(arr, i);
+        const char *w = path_idx(r, where, i);
+        if (!json_object_is_type(v, json_type_string)) {
+            err(r, w, "expected a string");
+            continue;
+        }
+        const char *s = json_object_get_string(v);
+        uint64_t n;
+        if (strcmp(s, "C") == 0)
+            rp->c = true;
+        else if (strcmp(s, "transparent") == 0)
+            rp->transparent = true;
+        else if (strcmp(s, "no_niche") == 0)
+            rp->no_niche = true;
+        else if (strcmp(s, "packed") == 0 || parse_pow2_arg(s, "packed", &n)) {
+            if (strcmp(s, "packed") == 0)
+                n = 1;
+            if (packed_seen)
+                err(r, w, "conflicting packed representation hints (rustc E0634)");
+            else if (n == 0 || (n & (n - 1)) || n > ((uint64_t)1 << 29))
+                err(r, w, "packed(N) needs a power of two up to 2^29");
+            packed_seen = true;
+            rp->pack = n;
+        } else if (parse_pow2_arg(s, "align", &n)) {
+            if (n == 0 || (n & (n - 1)) || n > ((uint64_t)1 << 29))
+                err(r, w, "align(N) needs a power of two up to 2^29 (rustc E0589)");
+            else if (n > rp->align)
+                rp->align = n; /* several align hints: the largest wins, as in rustc */
+        } else {
+            int k = -1;
+            for (int j = 0; j < 12; j++)
+                if (strcmp(s, int_repr_names[j]) == 0)
+                    k = j;
+            if (k < 0) {
+                err(r, w, arena_printf(r->c->arena, "unknown repr \"%s\"", s));
+                continue;
+            }
+            if (rp->int_kind >= 0)
+                err(r, w, "conflicting integer representation hints (rustc E0566)");
+            rp->int_kind = k;
+        }
+    }
+    /* The combinations rustc rejects. */
+    if (rp->pack && rp->align)
+        err(r, where, "a type cannot be both packed and aligned (rustc E0587)");
+    if (rp->transparent && (rp->c || rp->pack || rp->align || rp->int_kind >= 0))
+        err(r, where, "repr(transparent) cannot be combined with other representation hints "
+                      "(rustc E0692)");
+    if (rp->int_kind >= 0 && d->kind != DEF_ENUM)
+        err(r, where, "integer representation hints are only allowed on enums (rustc E0517)");
+    if (rp->pack && d->kind == DEF_ENUM)
+        err(r, where, "repr(packed) is not allowed on enums (rustc E0517)");
+}
+
+static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where, uint32_t *n)
+{
+    *n = 0;
+    if (!json_object_is_type(arr, json_type_array)) {
+        err(r, where, arena_printf(r->c->arena, "expected an array of fields, found %s",
+                                   type_name(arr)));
+        return NULL;
+    }
+    size_t len = json_object_array_length(arr);
+    tt_field_def *fs = arena_alloc(r->c->arena, (len ? len : 1) * sizeof *fs);
+    size_t named = 0;
+    static const char *const keys[] = {"name", "ty", "points_to", "doc", NULL};
+    for (size_t i = 0; i < len; i++) {
+        json_object *f = json_object_array_get_idx(arr, i);
+        const char *w = path_idx(r, where, i);
+        tt_field_def *fd = &fs[i];
+        fd->where = w;
+        if (!json_object_is_type(f, json_type_object)) {
+            err(r, w, "expected a field object");
+            continue;
+        }
+        check_keys(r, f, w, keys);
+        fd->name = get_string(r, f, "name", w, false);
+        if (fd->name) {
+            named++;
+            for (size_t j = 0; j < i; j++)
+                if (fs[j].name && strcmp(fs[j].name, fd->name) == 0)
+                    err(r, path_dot(r, w, "name"),
+                        arena_printf(r->c->arena, "duplicate field name \"%s\" (rustc E0124)",
+                                     fd->name));
+        }
+        fd->ty_src = get_string(r, f, "ty", w, true);
+        if (fd->ty_src)
+            fd->ty = parse_tyexpr(r, fd->ty_src, path_dot(r, w, "ty"));
+        const char *pt = get_string(r, f, "points_to", w, false);
+        if (pt)
+            fd->points_to = parse_tyexpr(r, pt, path_dot(r, w, "points_to"));
+    }
+    if (named && named != len)
+        err(r, where, "fields must be all named or all positional");
+    for (size_t i = 0; i < len; i++)
+        if (!fs[i].name)
+            fs[i].name = arena_printf(r->c->arena, "%zu", i);
+    *n = (uint32_t)len;
+    return fs;
+}
+
+static void parse_variants(reader *r, json_object *arr, const char *where, tt_def *d)
+{
+    if (!json_object_is_type(arr, json_type_array)) {
+        err(r, where, "expected an array of variants");
+        return;
+    }
+    size_t len = json_object_array_length(arr);
+    d->variants = arena_alloc(r->c->arena, (len ? len : 1) * sizeof *d->variants);
+    d->nvariants = (uint32_t)len;
+    static const char *const keys[] = {"name", "fields", "discriminant", "doc", NULL};
+    for (size_t i = 0; i < len; i++) {
+        json_object *v = json_object_array_get_idx(arr, i);
+        const char *w = path_idx(r, where, i);
+        tt_variant_def *vd = &d->variants[i];
+        vd->where = w;
+        if (!json_object_is_type(v, json_type_object)) {
+            err(r, w, "expected a variant object");
+            vd->name = "?";
+            continue;
+        }
+        check_keys(r, v, w, keys);
+        vd->name = get_string(r, v, "name", w, true);
+        if (!vd->name)
+            vd->name = "?";
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(d->variants[j].name, vd->name) == 0)
+                err(r, path_dot(r, w, "name"),
+                    arena_printf(r->c->arena, "duplicate variant name \"%s\" (rustc E0428)",
+                                 vd->name));
+        json_object *fs = get(v, "fields");
+        if (fs)
+            vd->fields = parse_fields(r, fs, path_dot(r, w, "fields"), &vd->nfields);
+        json_object *disc = get(v, "discriminant");
+        if (disc)
+            vd->has_discr = parse_big(r, disc, path_dot(r, w, "discriminant"), &vd->discr,
+                                      &vd->discr_negative);
+    }
+}
+
+static void parse_layout_fields(reader *r, json_object *arr, const char *where, uint32_t *n,
+                                const char ***names, uint64_t **offsets)
+{
+    *n = 0;
+    if (!json_object_is_type(arr, json_type_array)) {
+        err(r, where, "expected an array");
+        return;
+    }
+    size_t len = json_object_array_length(arr);
+    *names = arena_alloc(r->c->arena, (len ? len : 1) * sizeof **names);
+    *offsets = arena_alloc(r->c->arena, (len ? len : 1) * sizeof **offsets);
+    static const char *const keys[] = {"name", "offset", NULL};
+    for (size_t i = 0; i < len; i++) {
+        json_object *f = json_object_array_get_idx(arr, i);
+        const char *w = path_idx(r, where, i);
+        if (!json_object_is_type(f, json_type_object)) {
+            err(r, w, "expected an object");
+            continue;
+        }
+        check_keys(r, f, w, keys);
+        (*names)[i] = get_string(r, f, "name", w, true);
+        parse_u64_field(r, f, "offset", w, &(*offsets)[i]);
+    }
+    *n = (uint32_t)len;
+}
+
+static void parse_layout_block(reader *r, json_object *o, const char *where, tt_def *d)
+{
+    tt_layout_block *lb = &d->layout;
+    if (!json_object_is_type(o, json_type_object)) {
+        err(r, where, "expected a layout object");
+        return;
+    }
+    static const char *const keys[] = {"size", "align", "fields", "variants", "doc", NULL};
+    check_keys(r, o, where, keys);
+    lb->where = where;
+    lb->present = true;
+    parse_u64_field(r, o, "size", where, &lb->size);
+    if (parse_u64_field(r, o, "align", where, &lb->align) &&
+        (lb->align == 0 || (lb->align & (lb->align - 1))))
+        err(r, path_dot(r, where, "align"), "alignment must be a power of two");
+    json_object *fs = get(o, "fields");
+    if (fs)
+        parse_layout_fields(r, fs, path_dot(r, where, "fields"), &lb->nfields, &lb->field_names,
+                            &lb->field_offsets);
+    json_object *vs = get(o, "variants");
+    if (vs) {
+        const char *vw = path_dot(r, where, "variants");
+        if (!json_object_is_type(vs, json_type_array)) {
+            err(r, vw, "expected an array");
+            return;
+        }
+        size_t len = json_object_array_length(vs);
+        lb->nvariants = (uint32_t)len;
+        lb->variant_names = arena_alloc(r->c->arena, (len ? len : 1) * sizeof(char *));
+        lb->variant_nfields = arena_alloc(r->c->arena, (len ? len : 1) * sizeof(uint32_t));
+        lb->variant_field_names = arena_alloc(r->c->arena, (len ? len : 1) * sizeof(char **));
+        lb->variant_field_offsets = arena_alloc(r->c->arena, (len ? len : 1) * sizeof(uint64_t *));
+        static const char *const vkeys[] = {"name", "fields", NULL};
+        for (size_t i = 0; i < len; i++) {
+            json_object *v = json_object_array_get_idx(vs, i);
+            const char *w = path_idx(r, vw, i);
+            if (!json_object_is_type(v, json_type_object)) {
+                err(r, w, "expected an object");
+                continue;
+            }
+            check_keys(r, v, w, vkeys);
+            lb->variant_names[i] = get_string(r, v, "name", w, true);
+            json_object *vf = get(v, "fields");
+            if (vf)
+                parse_layout_fields(r, vf, path_dot(r, w, "fields"), &lb->variant_nfields[i],
+                                    &lb->variant_field_names[i], &lb->variant_field_offsets[i]);
+        }
+    }
+}
+
+static void merge_generics(reader *r, tt_def *d, json_object *gen, const char *where)
+{
+    if (!json_object_is_type(gen, json_type_array)) {
+        err(r, where, "expected an array of generic parameter strings");
+        return;
+    }
+    size_t len = json_object_array_length(gen);
+    tt_buf key = {0};
+    buf_put(&key, "_<");
+    for (size_t i = 0; i < len; i++) {
+        json_object *v = json_object_array_get_idx(gen, i);
+        if (!json_object_is_type(v, json_type_string)) {
+            err(r, path_idx(r, where, i), "expected a string");
+            free(key.data);
+            return;
+        }
+        buf_printf(&key, "%s%s", i ? ", " : "", json_object_get_string(v));
+    }
+    buf_put(&key, ">");
+    const char *name, *e;
+    tt_generic *params;
+    uint32_t n;
+    if (!tyexpr_parse_key(r->c->arena, key.data, &name, &params, &n, &e)) {
+        err(r, where, arena_printf(r->c->arena, "invalid generic parameters: %s", e));
+    } else if (d->ngenerics == 0) {
+        d->generics = params;
+        d->ngenerics = n;
+    } else {
+        bool same = n == d->ngenerics;
+        for (uint32_t i = 0; same && i < n; i++)
+            same = strcmp(params[i].name, d->generics[i].name) == 0;
+        if (!same)
+            err(r, where, "\"generics\" disagrees with the parameters in the type's key");
+        for (uint32_t i = 0; same && i < n; i++) {
+            d->generics[i].maybe_unsized |= params[i].maybe_unsized;
+            if (!d->generics[i].dflt)
+                d->generics[i].dflt = params[i].dflt;
+        }
+    }
+    free(key.data);
+}
+
+static void parse_def(reader *r, const char *key, json_object *o, const char *where)
+{
+    tt_ctx *c = r->c;
+    if (!json_object_is_type(o, json_type_object)) {
+        err(r, where, "expected a type definition object");
+        return;
+    }
+    static const char *const keys[] = {"kind",   "generics",          "repr",
+                                       "fields", "variants",          "valid_range_start",
+                                       "valid_range_end", "layout",   "doc", NULL};
+    check_keys(r, o, where, keys);
+    tt_def *d = arena_alloc(c->arena, sizeof *d);
+    d->file = c->file;
+    d->where = where;
+    d->from_prelude = r->prelude;
+    const char *e;
+    if (!tyexpr_parse_key(c->arena, key, &d->name, &d->generics, &d->ngenerics, &e)) {
+        err(r, where, arena_printf(c->arena, "invalid type name \"%s\": %s", key, e));
+        return;
+    }
+    for (uint32_t i = 0; i < d->ngenerics; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(d->generics[i].name, d->generics[j].name) == 0)
+                err(r, where, arena_printf(c->arena, "duplicate generic parameter \"%s\"",
+                                           d->generics[i].name));
+    json_object *gen = get(o, "generics");
+    if (gen)
+        merge_generics(r, d, gen, path_dot(r, where, "generics"));
+    const char *kind = get_string(r, o, "kind", where, true);
+    if (!kind)
+        return;
+    if (strcmp(kind, "struct") == 0)
+        d->kind = DEF_STRUCT;
+    else if (strcmp(kind, "enum") == 0)
+        d->kind = DEF_ENUM;
+    else if (strcmp(kind, "union") == 0)
+        d->kind = DEF_UNION;
+    else {
+        err(r, path_dot(r, where, "kind"),
+            arena_printf(c->arena, "unknown kind \"%s\" (expected struct, enum or union)", kind));
+        return;
+    }
+    parse_repr(r, get(o, "repr"), path_dot(r, where, "repr"), d);
+    json_object *fs = get(o, "fields"), *vs = get(o, "variants");
+    if (d->kind == DEF_ENUM) {
+        if (fs)
+            err(r, path_dot(r, where, "fields"), "an enum has \"variants\", not \"fields\"");
+        if (!vs)
+            err(r, where, "missing required key \"variants\"");
+        else
+            parse_variants(r, vs, path_dot(r, where, "variants"), d);
+    } else {
+        if (vs)
+            err(r, path_dot(r, where, "variants"),
+                arena_printf(c->arena, "a %s has \"fields\", not \"variants\"", kind));
+        if (!fs)
+            err(r, where, "missing required key \"fields\"");
+        else
+            d->fields = parse_fields(r, fs, path_dot(r, where, "fields"), &d->nfields);
+        if (d->kind == DEF_UNION && fs && d->nfields == 0)
+            err(r, path_dot(r, where, "fields"), "a union needs at least one field");
+    }
+    json_object *vr;
+    bool neg;
+    if ((vr = get(o, "valid_range_start"))) {
+        d->has_vr_start = parse_big(r, vr, path_dot(r, where, "valid_range_start"), &d->vr_start, &neg);
+        if (neg)
+            err(r, path_dot(r, where, "valid_range_start"), "must not be negative");
+    }
+    if ((vr = get(o, "valid_range_end"))) {
+        d->has_vr_end = parse_big(r, vr, path_dot(r, where, "valid_range_end"), &d->vr_end, &neg);
+        if (neg)
+            err(r, path_dot(r, where, "valid_range_end"), "must not be negative");
+    }
+    if ((d->has_vr_start || d->has_vr_end) && d->kind != DEF_STRUCT)
+        err(r, where, "valid_range_start/end apply to structs only");
+    json_object *lb = get(o, "layout");
+    if (lb) {
+        if (d->ngenerics)
+            err(r, path_dot(r, where, "layout"),
+                "a \"layout\" block needs a concrete type; this one has generic parameters");
+        else
+            parse_layout_block(r, lb, path_dot(r, where, "layout"), d);
+    }
+    if (!r->ok)
+        return;
+    map_put(c->defs, d->name, d);
+    const char *seg = strrchr(d->name, ':');
+    seg = seg ? seg + 1 : d->name;
+    const char *skey = arena_printf(c->arena, "%c:%s", r->prelude ? 'p' : 'u', seg);
+    const tt_def *prev = map_get(c->short_names, skey);
+    /* A short name shared by two definitions is ambiguous: remember that with a
+     * marker that never compares equal to a real definition. */
+    static const tt_def ambiguous;
+    map_put(c->short_names, skey, prev && prev != d ? (void *)&ambiguous : (void *)d);
+    if (!r->prelude) {
+        if (c->nuser_defs == c->cap_user_defs) {
+            uint32_t cap = c->cap_user_defs ? c->cap_user_defs * 2 : 64;
+            const tt_def **v = arena_alloc(c->arena, cap * sizeof *v);
+            if (c->user_defs)
+                memcpy(v, c->user_defs, c->nuser_defs * sizeof *v);
+            c->user_defs = v;
+            c->cap_user_defs = cap;
+        }
+        c->user_defs[c->nuser_defs++] = d;
+    }
+}
+
+static void parse_functions(reader *r, json_object *arr, const char *where)
+{
+    tt_ctx *c = r->c;
+    if (!json_object_is_type(arr, json_type_array)) {
+        err(r, where, "expected an array of functions");
+        return;
+    }
+    size_t len = json_object_array_length(arr);
+    tt_fn_def *fns = arena_alloc(c->arena, (c->nfns + len + 1) * sizeof *fns);
+    if (c->nfns)
+        memcpy(fns, c->fns, c->nfns * sizeof *fns);
+    static const char *const keys[] = {"symbol", "path", "args", "ret", "track_caller", "abi", "doc", NULL};
+    static const char *const akeys[] = {"name", "ty", "doc", NULL};
+    for (size_t i = 0; i < len; i++) {
+        json_object *f = json_object_array_get_idx(arr, i);
+        const char *w = path_idx(r, where, i);
+        tt_fn_def *fd = &fns[c->nfns + i];
+        fd->where = w;
+        if (!json_object_is_type(f, json_type_object)) {
+            err(r, w, "expected a function object");
+            continue;
+        }
+        check_keys(r, f, w, keys);
+        fd->symbol = get_string(r, f, "symbol", w, true);
+        fd->path = get_string(r, f, "path", w, false);
+        fd->ret_src = get_string(r, f, "ret", w, false);
+        if (!fd->ret_src)
+            fd->ret_src = "()";
+        fd->ret = parse_tyexpr(r, fd->ret_src, path_dot(r, w, "ret"));
+        json_object *tc = get(f, "track_caller");
+        if (tc) {
+            if (!json_object_is_type(tc, json_type_boolean))
+                err(r, path_dot(r, w, "track_caller"), "expected true or false");
+            fd->track_caller = json_object_get_boolean(tc);
+        }
+        const char *abi = get_string(r, f, "abi", w, false);
+        if (abi && strcmp(abi, "Rust") != 0 && strcmp(abi, "C") != 0)
+            err(r, path_dot(r, w, "abi"), "expected \"Rust\" or \"C\"");
+        fd->abi_c = abi && strcmp(abi, "C") == 0;
+        json_object *args = get(f, "args");
+        const char *aw = path_dot(r, w, "args");
+        if (!args) {
+            err(r, w, "missing required key \"args\"");
+            continue;
+        }
+        if (!json_object_is_type(args, json_type_array)) {
+            err(r, aw, "expected an array of arguments");
+            continue;
+        }
+        size_t na = json_object_array_length(args);
+        fd->nargs = (uint32_t)na;
+        fd->args = arena_alloc(c->arena, (na ? na : 1) * sizeof *fd->args);
+        for (size_t j = 0; j < na; j++) {
+            json_object *a = json_object_array_get_idx(args, j);
+            const char *w2 = path_idx(r, aw, j);
+            fd->args[j].where = w2;
+            if (!json_object_is_type(a, json_type_object)) {
+                err(r, w2, "expected an argument object");
+                continue;
+            }
+            check_keys(r, a, w2, akeys);
+            fd->args[j].name = get_string(r, a, "name", w2, false);
+            fd->args[j].ty_src = get_string(r, a, "ty", w2, true);
+            if (fd->args[j].ty_src)
+                fd->args[j].ty = parse_tyexpr(r, fd->args[j].ty_src, path_dot(r, w2, "ty"));
+        }
+    }
+    c->fns = fns;
+    c->nfns += (uint32_t)len;
+}
+
+static void syntax_error(reader *r, const char *text, size_t off, const char *desc)
+{
+    unsigned line = 1, column = 1;
+    for (size_t i = 0; i < off && text[i]; i++) {
+        if (text[i] == '\n') {
+            line++;
+            column = 1;
+        } else {
+            column++;
+        }
+    }
+    err(r, arena_printf(r->c->arena, "line %u, column %u", line, column),
+        arena_printf(r->c->arena, "invalid JSON: %s", desc));
+}
+
+bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len, bool prelude)
+{
+    reader r = {.c = c, .prelude = prelude, .ok = true};
+    const char *saved_file = c->file;
+    c->file = file;
+    if (memchr(text, 0, len)) {
+        err(&r, NULL, "invalid JSON: the file contains a NUL byte");
+        c->file = saved_file;
+        return false;
+    }
+    json_tokener *tok = json_tokener_new_ex(64);
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    json_object *root = json_tokener_parse_ex(tok, text, (int)len);
+    enum json_tokener_error je = json_tokener_get_error(tok);
+    size_t end = json_tokener_get_parse_end(tok);
+    if (!root || je != json_tokener_success) {
+        if (je == json_tokener_continue)
+            syntax_error(&r, text, len, "unexpected end of input");
+        else
+            syntax_error(&r, text, end, json_tokener_error_desc(je));
+    } else {
+        for (size_t i = end; i < len; i++)
+            if (!isspace((unsigned char)text[i])) {
+                syntax_error(&r, text, i, "unexpected text after the document");
+                break;
+            }
+    }
+    json_tokener_free(tok);
+    if (!r.ok) {
+        json_object_put(root);
+        c->file = saved_file;
+        return false;
+    }
+    if (!json_object_is_type(root, json_type_object)) {
+        err(&r, "$", "expected a JSON object at the top level");
+    } else {
+        static const char *const keys[] = {"format", "target", "types", "functions", "doc", NULL};
+        check_keys(&r, root, "$", keys);
+        const char *fmt = get_string(&r, root, "format", "$", true);
+        if (fmt && strcmp(fmt, "rust-types/1") != 0)
+            err(&r, "$.format",
+                arena_printf(c->arena, "unsupported format \"%s\" (expected \"rust-types/1\")", fmt));
+        const char *target = get_string(&r, root, "target", "$", false);
+        if (target && !prelude && !ctx_set_target(c, target))
+            err(&r, "$.target",
+                arena_printf(c->arena, "unsupported target \"%s\" (supported: %s)", target,
+                             target_list()));
+        json_object *types = get(root, "types");
+        if (types) {
+            if (!json_object_is_type(types, json_type_object))
+                err(&r, "$.types", "expected an object mapping type names to definitions");
+            else {
+                json_object_object_foreach(types, key, val)
+                    parse_def(&r, key, val, path_key(&r, "$.types", key));
+            }
+        }
+        json_object *fns = get(root, "functions");
+        if (fns)
+            parse_functions(&r, fns, "$.functions");
+    }
+    json_object_put(root);
+    c->file = saved_file;
+    return r.ok;
+}
+
+bool ingest_json_file(tt_ctx *c, const char *path)
+{
+    const char *file = arena_strdup(c->arena, path);
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        const char *saved = c->file;
+        c->file = file;
+        diag_add(c, DIAG_ERROR, NULL, "cannot open: %s", strerror(errno));
+        c->file = saved;
+        return false;
+    }
+    tt_buf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        buf_putn(&b, chunk, n);
+    bool read_err = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    bool ok;
+    if (read_err) {
+        const char *saved = c->file;
+        c->file = file;
+        diag_add(c, DIAG_ERROR, NULL, "read error");
+        c->file = saved;
+        ok = false;
+    } else if (b.len > (size_t)INT32_MAX) {
+        const char *saved = c->file;
+        c->file = file;
+        diag_add(c, DIAG_ERROR, NULL, "file too large for the JSON reader (over 2 GiB)");
+        c->file = saved;
+        ok = false;
+    } else {
+        ok = ingest_json_text(c, file, b.data ? b.data : "", b.len, false);
+    }
+    free(b.data);
+    return ok;
+}

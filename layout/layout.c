@@ -1,0 +1,792 @@
+/* rustc's layout algorithm (x86_64 Rust ABI): primitives, pointers, arrays, tuples,
+ * structs (field reordering with niche bias), unions. Enums are in enum_layout.c.
+ * Each rule names the rustc behaviour it reproduces; the conformance test checks them
+ * against the real compiler. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+tt_layout *layout_new(tt_ctx *c) { return arena_alloc(c->arena, sizeof(tt_layout)); }
+
+uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) & ~(a - 1); }
+
+bool size_ok(const tt_ctx *c, uint64_t size) { return size < c->target->obj_size_bound; }
+
+bool layout_is_zst(const tt_layout *l) { return l->sized && l->size == 0; }
+bool layout_is_1zst(const tt_layout *l) { return layout_is_zst(l) && l->align == 1; }
+
+void report_too_big(tt_ctx *c, const char *where, const char *type_name)
+{
+    diag_add(c, DIAG_ERROR, where,
+             "values of the type `%s` are too big for the target architecture (rustc E0080)",
+             type_name);
+}
+
+static unsigned ctz64(uint64_t x) { return x ? (unsigned)__builtin_ctzll(x) : 64; }
+
+bool niche_of_scalar(tt_scalar s, uint64_t offset, tt_niche *out)
+{
+    if (s.is_union || range_available(s.prim, s.valid) == 0)
+        return false;
+    out->offset = offset;
+    out->scalar = s;
+    return true;
+}
+
+static tt_u128 niche_avail(bool has, const tt_niche *n)
+{
+    return has ? range_available(n->scalar.prim, n->scalar.valid) : 0;
+}
+
+/* rustc's LayoutData::scalar_pair: b at a's size rounded to b's alignment. */
+void layout_scalar_pair(const tt_ctx *c, tt_scalar a, tt_scalar b, uint64_t *b_offset,
+                        uint64_t *size, uint64_t *align)
+{
+    uint64_t aa = prim_align(c, a.prim), ba = prim_align(c, b.prim);
+    *align = aa > ba ? aa : ba;
+    *b_offset = align_up(a.prim.size, ba);
+    *size = align_up(*b_offset + b.prim.size, *align);
+}
+
+static void set_scalar(const tt_ctx *c, tt_layout *l, tt_scalar s)
+{
+    l->sized = true;
+    l->abi = ABI_SCALAR;
+    l->a = s;
+    l->size = s.prim.size;
+    l->align = prim_align(c, s.prim);
+    l->has_niche = niche_of_scalar(s, 0, &l->niche);
+}
+
+static void set_pair(const tt_ctx *c, tt_layout *l, tt_scalar a, tt_scalar b)
+{
+    l->sized = true;
+    l->abi = ABI_PAIR;
+    l->a = a;
+    l->b = b;
+    layout_scalar_pair(c, a, b, &l->b_offset, &l->size, &l->align);
+    /* Of equal niches the first half's wins (rustc iterates b then a, max_by_key). */
+    tt_niche na, nb;
+    bool ha = niche_of_scalar(a, 0, &na), hb = niche_of_scalar(b, l->b_offset, &nb);
+    if (ha && (!hb || niche_avail(true, &na) >= niche_avail(true, &nb))) {
+        l->has_niche = true;
+        l->niche = na;
+    } else if (hb) {
+        l->has_niche = true;
+        l->niche = nb;
+    }
+    l->nfields = 2;
+    l->offsets = arena_alloc(c->arena, 2 * sizeof *l->offsets);
+    l->offsets[1] = l->b_offset;
+    l->memory_order = arena_alloc(c->arena, 2 * sizeof *l->memory_order);
+    l->memory_order[1] = 1;
+}
+
+static tt_prim int_prim(unsigned size, bool is_signed)
+{
+    tt_prim p = {.kind = PRIM_INT, .size = (uint8_t)size, .is_signed = is_signed};
+    return p;
+}
+
+static tt_scalar ptr_scalar(const tt_ctx *c, bool nonnull)
+{
+    tt_prim p = {.kind = PRIM_PTR, .size = (uint8_t)c->target->ptr_size};
+    tt_scalar s = scalar_full(p);
+    if (nonnull)
+        s.valid.start = 1;
+    return s;
+}
+
+/* ---- univariant ---- */
+
+typedef struct {
+    uint64_t key;       /* alignment group */
+    tt_u128 niche_key;  /* start bias: larger niche first; end bias: larger last */
+    uint64_t inner_key; /* niche position inside the field */
+} sort_key;
+
+static int key_cmp_sized(const sort_key *a, const sort_key *b)
+{
+    /* descending group, then niche_key ascending, then inner ascending */
+    if (a->key != b->key)
+        return a->key > b->key ? -1 : 1;
+    if (a->niche_key != b->niche_key)
+        return a->niche_key < b->niche_key ? -1 : 1;
+    if (a->inner_key != b->inner_key)
+        return a->inner_key < b->inner_key ? -1 : 1;
+    return 0;
+}
+
+static int key_cmp_prefixed(const sort_key *a, const sort_key *b)
+{
+    /* ascending group, then niche size ascending (largest niche last) */
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    if (a->niche_key != b->niche_key)
+        return a->niche_key < b->niche_key ? -1 : 1;
+    return 0;
+}
+
+/* Stable merge sort of indices by keys (rustc uses a stable sort_by_key). */
+static void stable_sort(uint32_t *idx, uint32_t n, const sort_key *keys,
+                        int (*cmp)(const sort_key *, const sort_key *))
+{
+    if (n < 2)
+        return;
+    uint32_t *tmp = malloc(n * sizeof *tmp);
+    if (!tmp)
+        abort();
+    for (uint32_t width = 1; width < n; width *= 2) {
+        for (uint32_t lo = 0; lo < n; lo += 2 * width) {
+            uint32_t mid = lo + width < n ? lo + width : n;
+            uint32_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            uint32_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = cmp(&keys[idx[j]], &keys[idx[i]]) < 0 ? idx[j++] : idx[i++];
+            while (i < mid)
+                tmp[k++] = idx[i++];
+            while (j < hi)
+                tmp[k++] = idx[j++];
+        }
+        memcpy(idx, tmp, n * sizeof *idx);
+    }
+    free(tmp);
+}
+
+static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_t n,
+                              const tt_repr *repr, struct_kind kind, uint64_t prefix_size,
+                              uint64_t prefix_align, bool bias_end, tt_variant_layout *out,
+                              bool *sized_out, const char *where)
+{
+    uint64_t pack = repr->pack;
+    uint32_t *order = arena_alloc(c->arena, (n + 1) * sizeof *order);
+    uint64_t *offsets = arena_alloc(c->arena, (n + 1) * sizeof *offsets);
+    for (uint32_t i = 0; i < n; i++)
+        order[i] = i;
+    bool optimize = !(repr->c || repr->int_kind >= 0) && n > 1;
+    uint32_t end = kind == KIND_MAYBE_UNSIZED ? n - 1 : n;
+    if (optimize && end > 1) {
+        /* The tail of an unsizable struct is excluded so that Foo<T> and Foo<dyn Tr>
+         * agree on the sized prefix. */
+        uint64_t max_field_align = 1;
+        tt_u128 largest_niche = 0;
+        for (uint32_t i = 0; i < end; i++) {
+            if (fields[i]->align > max_field_align)
+                max_field_align = fields[i]->align;
+            tt_u128 av = niche_avail(fields[i]->has_niche, &fields[i]->niche);
+            if (av > largest_niche)
+                largest_niche = av;
+        }
+        sort_key *keys = malloc(end * sizeof *keys);
+        if (!keys)
+            abort();
+        for (uint32_t i = 0; i < end; i++) {
+            const tt_layout *f = fields[i];
+            tt_u128 av = niche_avail(f->has_niche, &f->niche);
+            uint64_t group;
+            if (pack) {
+                group = f->align < pack ? f->align : pack;
+            } else {
+                /* log2 of the "effective alignment": [u8; 4] groups with align-4 fields */
+                unsigned size_as_align = ctz64(f->align > f->size ? f->align : f->size);
+                if (largest_niche > 0) {
+                    if (!bias_end) {
+                        unsigned m = ctz64(max_field_align);
+                        group = m < size_as_align ? m : size_as_align;
+                    } else if (av == largest_niche) {
+                        group = ctz64(f->align);
+                    } else {
+                        group = size_as_align;
+                    }
+                } else {
+                    group = size_as_align;
+                }
+            }
+            keys[i].key = group;
+            if (kind == KIND_PREFIXED) {
+                keys[i].niche_key = av;
+                keys[i].inner_key = 0;
+            } else if (!bias_end) {
+                keys[i].niche_key = ~av;
+                keys[i].inner_key = f->has_niche ? f->niche.offset : 0;
+            } else {
+                keys[i].niche_key = av;
+                keys[i].inner_key =
+                    f->has_niche ? ~(f->size - f->niche.offset - f->niche.scalar.prim.size) : 0;
+            }
+        }
+        stable_sort(order, end, keys, kind == KIND_PREFIXED ? key_cmp_prefixed : key_cmp_sized);
+        free(keys);
+    }
+
+    uint64_t offset = 0, align = 1, max_repr_align = repr->align;
+    if (kind == KIND_PREFIXED) {
+        uint64_t pa = pack && pack < prefix_align ? pack : prefix_align;
+        align = pa > align ? pa : align;
+        offset = align_up(prefix_size, pa);
+    }
+    bool sized = true, has_niche = false, uninhabited = false;
+    tt_u128 best = 0;
+    tt_niche niche = {0};
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = order[k];
+        const tt_layout *f = fields[i];
+        if (!sized) {
+            diag_add(c, DIAG_ERROR, where, "an unsized field must be the last field");
+            return false;
+        }
+        if (!f->sized) {
+            if (kind != KIND_MAYBE_UNSIZED) {
+                diag_add(c, DIAG_ERROR, where,
+                         "field %u has a dynamically sized type; only the last field of a "
+                         "struct may be unsized (rustc E0277)", i);
+                return false;
+            }
+            sized = false;
+        }
+        uint64_t fa = pack && pack < f->align ? pack : f->align;
+        offset = align_up(offset, fa);
+        if (fa > align)
+            align = fa;
+        if (f->max_repr_align > max_repr_align)
+            max_repr_align = f->max_repr_align;
+        if (f->uninhabited)
+            uninhabited = true;
+        offsets[i] = offset;
+        if (f->has_niche) {
+            tt_u128 av = niche_avail(true, &f->niche);
+            if (bias_end ? av >= best : av > best) {
+                best = av;
+                has_niche = true;
+                niche = f->niche;
+                niche.offset += offset;
+            }
+        }
+        if (f->size >= c->target->obj_size_bound - offset)
+            return false;
+        offset += f->size;
+    }
+    if (repr->align > align)
+        align = repr->align;
+    uint64_t size = align_up(offset, align);
+    if (!size_ok(c, size))
+        return false;
+
+    memset(out, 0, sizeof *out);
+    out->size = size;
+    out->align = align;
+    out->nfields = n;
+    out->offsets = offsets;
+    out->memory_order = order;
+    out->has_niche = has_niche;
+    out->niche = niche;
+    out->uninhabited = uninhabited;
+    out->max_repr_align = max_repr_align;
+    out->abi = ABI_MEMORY;
+    /* Newtypes inherit their field's ABI; two scalars in pair positions form a pair. */
+    if (sized && size > 0) {
+        uint32_t nz[3], cnt = 0;
+        for (uint32_t i = 0; i < n && cnt < 3; i++)
+            if (!layout_is_zst(fields[i]))
+                nz[cnt++] = i;
+        if (cnt == 1) {
+            const tt_layout *f = fields[nz[0]];
+            if (offsets[nz[0]] == 0 && align == f->align && size == f->size) {
+                if (f->abi == ABI_SCALAR && !repr->c) {
+                    out->abi = ABI_SCALAR;
+                    out->a = f->a;
+                } else if (f->abi == ABI_PAIR) {
+                    out->abi = ABI_PAIR;
+                    out->a = f->a;
+                    out->b = f->b;
+                    out->b_offset = f->b_offset;
+                }
+            }
+        } else if (cnt == 2 && fields[nz[0]]->abi == ABI_SCALAR && fields[nz[1]]->abi == ABI_SCALAR) {
+            uint32_t lo = nz[0], hi = nz[1];
+            if (offsets[hi] < offsets[lo]) {
+                lo = nz[1];
+                hi = nz[0];
+            }
+            uint64_t boff, psize, palign;
+            layout_scalar_pair(c, fields[lo]->a, fields[hi]->a, &boff, &psize, &palign);
+            if (offsets[lo] == 0 && offsets[hi] == boff && align == palign && size == psize) {
+                out->abi = ABI_PAIR;
+                out->a = fields[lo]->a;
+                out->b = fields[hi]->a;
+                out->b_offset = boff;
+            }
+        }
+    }
+    *sized_out = sized;
+    return true;
+}
+
+bool layout_univariant(tt_ctx *c, const tt_layout *const *fields, uint32_t n, const tt_repr *repr,
+                       struct_kind kind, uint64_t prefix_size, uint64_t prefix_align,
+                       tt_variant_layout *out, bool *sized, const char *where)
+{
+    unsigned errs = c->nerrors;
+    if (!univariant_biased(c, fields, n, repr, kind, prefix_size, prefix_align, false, out, sized,
+                           where)) {
+        if (c->nerrors == errs)
+            diag_add(c, DIAG_ERROR, where,
+                     "values of this type are too big for the target architecture (rustc E0080)");
+        return false;
+    }
+    /* Enums prefer niches near either edge, so other variants can fit beside them:
+     * when the niche is neither at the start nor at the end, try biasing it to the end
+     * and keep that if the niche moves further from the start than the tail is long. */
+    if (kind != KIND_MAYBE_UNSIZED && out->has_niche && n > 1) {
+        uint64_t head = out->niche.offset;
+        uint64_t tail = out->size - head - out->niche.scalar.prim.size;
+        if (head != 0 && tail > 0) {
+            tt_variant_layout alt;
+            bool alt_sized;
+            if (univariant_biased(c, fields, n, repr, kind, prefix_size, prefix_align, true, &alt,
+                                  &alt_sized, where) &&
+                alt.has_niche) {
+                uint64_t alt_head = alt.niche.offset;
+                if (alt_head > head && alt_head > tail) {
+                    *out = alt;
+                    *sized = alt_sized;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+static void from_variant(tt_layout *l, const tt_variant_layout *v, bool sized)
+{
+    l->size = v->size;
+    l->align = v->align;
+    l->sized = sized;
+    l->uninhabited = v->uninhabited;
+    l->abi = v->abi;
+    l->a = v->a;
+    l->b = v->b;
+    l->b_offset = v->b_offset;
+    l->has_niche = v->has_niche;
+    l->niche = v->niche;
+    l->nfields = v->nfields;
+    l->offsets = v->offsets;
+    l->memory_order = v->memory_order;
+    l->max_repr_align = v->max_repr_align;
+}
+
+/* ---- per kind ---- */
+
+static bool layout_fields_of(tt_ctx *c, tt_type *t, uint32_t variant, uint32_t n,
+                             const tt_layout **out, const char *where)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        tt_type *ft = types_field(c, t, variant, i);
+        if (!ft)
+            return false;
+        const tt_field_def *fd = t->def->kind == DEF_ENUM ? &t->def->variants[variant].fields[i]
+                                                          : &t->def->fields[i];
+        (void)where;
+        out[i] = layout_of(c, ft, fd->where);
+        if (!out[i])
+            return false;
+    }
+    return true;
+}
+
+static bool check_packed_align(tt_ctx *c, const tt_def *d, const tt_layout *const *fs, uint32_t n)
+{
+    if (!d->repr.pack)
+        return true;
+    for (uint32_t i = 0; i < n; i++)
+        if (fs[i]->max_repr_align) {
+            diag_add(c, DIAG_ERROR, d->where,
+                     "packed type `%s` cannot contain a #[repr(align)] type (field \"%s\"; rustc "
+                     "E0588)", d->name, d->fields[i].name);
+            return false;
+        }
+    return true;
+}
+
+static bool layout_struct(tt_ctx *c, tt_type *t, tt_layout *l)
+{
+    const tt_def *d = t->def;
+    const tt_layout **fs = arena_alloc(c->arena, (d->nfields + 1) * sizeof *fs);
+    if (!layout_fields_of(c, t, 0, d->nfields, fs, d->where) ||
+        !check_packed_align(c, d, fs, d->nfields))
+        return false;
+    if (d->repr.transparent) {
+        uint32_t non_zst = 0;
+        for (uint32_t i = 0; i < d->nfields; i++)
+            if (!layout_is_1zst(fs[i]))
+                non_zst++;
+        if (non_zst > 1) {
+            diag_add(c, DIAG_ERROR, d->where,
+                     "transparent struct `%s` needs at most one field with non-trivial size or "
+                     "alignment, but has %u (rustc E0690)", t->name, non_zst);
+            return false;
+        }
+    }
+    struct_kind kind = d->nfields && types_decl_maybe_unsized_tail(c, d) ? KIND_MAYBE_UNSIZED
+                                                                         : KIND_ALWAYS_SIZED;
+    tt_variant_layout v;
+    bool sized;
+    if (!layout_univariant(c, fs, d->nfields, &d->repr, kind, 0, 1, &v, &sized, d->where))
+        return false;
+    from_variant(l, &v, sized);
+    if (d->repr.no_niche) {
+        /* UnsafeCell: interior mutability hides every niche. */
+        if (l->abi == ABI_SCALAR)
+            l->a = scalar_full(l->a.prim);
+        if (l->abi == ABI_PAIR) {
+            l->a = scalar_full(l->a.prim);
+            l->b = scalar_full(l->b.prim);
+        }
+        l->has_niche = false;
+        return true;
+    }
+    if (d->has_vr_start || d->has_vr_end) {
+        if (l->abi != ABI_SCALAR && l->abi != ABI_PAIR) {
+            diag_add(c, DIAG_ERROR, d->where,
+                     "valid_range_start/end need a struct whose ABI is a scalar or a scalar pair; "
+                     "`%s` is %s", t->name, abi_name(l->abi));
+            return false;
+        }
+        tt_u128 mask = l->a.prim.size >= 16 ? ~(tt_u128)0 : (((tt_u128)1 << (l->a.prim.size * 8)) - 1);
+        if ((d->has_vr_start && d->vr_start > mask) || (d->has_vr_end && d->vr_end > mask)) {
+            diag_add(c, DIAG_ERROR, d->where, "valid range bound does not fit the %u-byte scalar",
+                     l->a.prim.size);
+            return false;
+        }
+        if (d->has_vr_start)
+            l->a.valid.start = d->vr_start;
+        if (d->has_vr_end)
+            l->a.valid.end = d->vr_end;
+        tt_niche n;
+        if (niche_of_scalar(l->a, 0, &n) &&
+            (!l->has_niche || niche_avail(true, &l->niche) <= niche_avail(true, &n))) {
+            l->has_niche = true;
+            l->niche = n;
+        }
+    }
+    return true;
+}
+
+static bool scalar_eq_union(tt_scalar a, tt_scalar b)
+{
+    return a.prim.kind == b.prim.kind && a.prim.size == b.prim.size &&
+           a.prim.is_signed == b.prim.is_signed;
+}
+
+static bool layout_union(tt_ctx *c, tt_type *t, tt_layout *l)
+{
+    const tt_def *d = t->def;
+    const tt_layout **fs = arena_alloc(c->arena, (d->nfields + 1) * sizeof *fs);
+    if (!layout_fields_of(c, t, 0, d->nfields, fs, d->where) ||
+        !check_packed_align(c, d, fs, d->nfields))
+        return false;
+    uint64_t align = 1, size = 0, max_repr_align = d->repr.align;
+    bool mismatch = d->repr.c, have = false;
+    const tt_layout *common = NULL;
+    for (uint32_t i = 0; i < d->nfields; i++) {
+        const tt_layout *f = fs[i];
+        if (!f->sized) {
+            diag_add(c, DIAG_ERROR, d->fields[i].where,
+                     "union fields must be sized (rustc E0277)");
+            return false;
+        }
+        if (f->align > align)
+            align = f->align;
+        if (f->size > size)
+            size = f->size;
+        if (f->max_repr_align > max_repr_align)
+            max_repr_align = f->max_repr_align;
+        if (layout_is_zst(f) || mismatch)
+            continue;
+        if (!have) {
+            have = true;
+            common = f;
+            continue;
+        }
+        /* Same repr after discarding valid ranges ("union" scalars). */
+        bool same = f->abi == common->abi;
+        if (same && f->abi == ABI_SCALAR)
+            same = scalar_eq_union(f->a, common->a);
+        else if (same && f->abi == ABI_PAIR)
+            same = scalar_eq_union(f->a, common->a) && scalar_eq_union(f->b, common->b) &&
+                   f->b_offset == common->b_offset;
+        if (!same)
+            mismatch = true;
+    }
+    if (d->repr.pack && d->repr.pack < align)
+        align = d->repr.pack;
+    if (d->repr.align > align)
+        align = d->repr.align;
+    l->sized = true;
+    l->align = align;
+    l->size = align_up(size, align);
+    if (!size_ok(c, l->size)) {
+        report_too_big(c, d->where, t->name);
+        return false;
+    }
+    l->max_repr_align = max_repr_align;
+    l->abi = ABI_MEMORY;
+    if (have && !mismatch && common->abi != ABI_MEMORY) {
+        uint64_t salign = common->abi == ABI_SCALAR
+                              ? prim_align(c, common->a.prim)
+                              : (prim_align(c, common->a.prim) > prim_align(c, common->b.prim)
+                                     ? prim_align(c, common->a.prim)
+                                     : prim_align(c, common->b.prim));
+        if (salign == align) {
+            l->abi = common->abi;
+            l->a = common->a;
+            l->a.is_union = true;
+            l->b = common->b;
+            l->b.is_union = true;
+            l->b_offset = common->b_offset;
+        }
+    }
+    l->nfields = d->nfields;
+    l->offsets = arena_alloc(c->arena, (d->nfields + 1) * sizeof *l->offsets);
+    l->memory_order = arena_alloc(c->arena, (d->nfields + 1) * sizeof *l->memory_order);
+    for (uint32_t i = 0; i < d->nfields; i++)
+        l->memory_order[i] = i;
+    return true;
+}
+
+static bool layout_tuple(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+{
+    const tt_layout **fs = arena_alloc(c->arena, (t->n + 1) * sizeof *fs);
+    for (uint32_t i = 0; i < t->n; i++)
+        if (!(fs[i] = layout_of(c, t->items[i], where)))
+            return false;
+    tt_repr repr = {.int_kind = -1};
+    tt_variant_layout v;
+    bool sized;
+    if (!layout_univariant(c, fs, t->n, &repr, t->n ? KIND_MAYBE_UNSIZED : KIND_ALWAYS_SIZED, 0, 1,
+                           &v, &sized, where))
+        return false;
+    from_variant(l, &v, sized);
+    return true;
+}
+
+static bool layout_array(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+{
+    const tt_layout *e = layout_of(c, t->elem, where);
+    if (!e)
+        return false;
+    if (!e->sized) {
+        diag_add(c, DIAG_ERROR, where, "the element type of `%s` is not sized (rustc E0277)",
+                 t->name);
+        return false;
+    }
+    l->is_array = true;
+    l->stride = e->size;
+    l->align = e->align;
+    l->max_repr_align = e->max_repr_align;
+    l->abi = ABI_MEMORY;
+    if (t->kind == TY_SLICE || t->kind == TY_STR) {
+        l->sized = false;
+        return true;
+    }
+    l->sized = true;
+    l->count = t->len;
+    /* O(1) in the length: one multiplication, bounded like rustc's checked_mul. */
+    if (e->size && t->len > (c->target->obj_size_bound - 1) / e->size) {
+        report_too_big(c, where, t->name);
+        return false;
+    }
+    l->size = e->size * t->len;
+    if (t->len) {
+        l->has_niche = e->has_niche;
+        l->niche = e->niche;
+        l->uninhabited = e->uninhabited;
+    }
+    return true;
+}
+
+static bool layout_pointer(tt_ctx *c, tt_type *t, tt_layout *l)
+{
+    tt_scalar data = ptr_scalar(c, t->kind != TY_PTR);
+    int meta = types_ptr_metadata(c, t->elem);
+    if (meta == 0)
+        set_scalar(c, l, data);
+    else if (meta == 1)
+        set_pair(c, l, data, scalar_full(int_prim(c->target->ptr_size, false)));
+    else
+        set_pair(c, l, data, ptr_scalar(c, true)); /* the vtable pointer is never null */
+    return true;
+}
+
+static void apply_layout_block(tt_ctx *c, tt_type *t, tt_layout *l);
+
+static bool compute(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+{
+    tt_prim p;
+    switch (t->kind) {
+    case TY_BOOL: {
+        tt_scalar s = scalar_full(int_prim(1, false));
+        s.valid.end = 1;
+        set_scalar(c, l, s);
+        return true;
+    }
+    case TY_CHAR: {
+        tt_scalar s = scalar_full(int_prim(4, false));
+        s.valid.end = 0x10FFFF;
+        set_scalar(c, l, s);
+        return true;
+    }
+    case TY_INT:
+        set_scalar(c, l, scalar_full(int_prim(t->size, t->is_signed)));
+        return true;
+    case TY_FLOAT:
+        p.kind = PRIM_FLOAT;
+        p.size = t->size;
+        p.is_signed = false;
+        set_scalar(c, l, scalar_full(p));
+        return true;
+    case TY_STR: {
+        l->is_array = true;
+        l->stride = 1;
+        l->align = 1;
+        l->abi = ABI_MEMORY;
+        return true;
+    }
+    case TY_DYN:
+        l->align = 1;
+        l->abi = ABI_MEMORY;
+        return true;
+    case TY_NEVER:
+        l->sized = true;
+        l->align = 1;
+        l->uninhabited = true;
+        l->abi = ABI_MEMORY;
+        return true;
+    case TY_TUPLE:
+        return layout_tuple(c, t, l, where);
+    case TY_ARRAY:
+    case TY_SLICE:
+        return layout_array(c, t, l, where);
+    case TY_REF:
+    case TY_PTR:
+        return layout_pointer(c, t, l);
+    case TY_FNPTR:
+        set_scalar(c, l, ptr_scalar(c, true));
+        return true;
+    case TY_PARAM:
+        diag_add(c, DIAG_ERROR, where, "generic parameter `%s` has no layout without an argument",
+                 t->name + 1);
+        return false;
+    case TY_ADT: {
+        bool ok;
+        if (t->def->kind == DEF_STRUCT)
+            ok = layout_struct(c, t, l);
+        else if (t->def->kind == DEF_UNION)
+            ok = layout_union(c, t, l);
+        else
+            ok = layout_enum(c, t, l, t->def->where);
+        if (ok && t->def->layout.present && t->def->ngenerics == 0)
+            apply_layout_block(c, t, l);
+        return ok;
+    }
+    }
+    return false;
+}
+
+const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
+{
+    switch (t->layout_state) {
+    case 2:
+        return t->layout;
+    case 3:
+        return NULL;
+    case 1:
+        diag_add(c, DIAG_ERROR, t->kind == TY_ADT ? t->def->where : where,
+                 "recursive type `%s` has infinite size: it contains itself by value; insert "
+                 "some indirection such as Box (rustc E0072)", t->name);
+        t->layout_state = 3;
+        return NULL;
+    default:
+        break;
+    }
+    t->layout_state = 1;
+    tt_layout *l = layout_new(c);
+    bool ok = compute(c, t, l, where);
+    if (t->layout_state == 3)
+        ok = false; /* a recursion error was reported below us */
+    t->layout_state = ok ? 2 : 3;
+    t->layout = ok ? l : NULL;
+    return t->layout;
+}
+
+/* ---- exporter-provided numbers ---- */
+
+static void warn_mismatch(tt_ctx *c, const tt_layout_block *lb, const tt_type *t, const char *what,
+                          uint64_t ours, uint64_t theirs)
+{
+    diag_add(c, DIAG_WARNING, lb->where,
+             "`%s`: %s is %llu in the layout block but the engine computed %llu; using %llu",
+             t->name, what, (unsigned long long)theirs, (unsigned long long)ours,
+             (unsigned long long)theirs);
+}
+
+static void apply_fields(tt_ctx *c, const tt_layout_block *lb, const tt_type *t, const char *ctx,
+                         uint32_t n, const tt_field_def *fields, uint64_t *offsets,
+                         uint32_t bn, const char **bnames, const uint64_t *boffs)
+{
+    for (uint32_t i = 0; i < bn; i++) {
+        if (!bnames[i])
+            continue;
+        uint32_t f = 0;
+        while (f < n && strcmp(fields[f].name, bnames[i]) != 0)
+            f++;
+        if (f == n) {
+            diag_add(c, DIAG_WARNING, lb->where, "`%s`: the layout block names %sfield \"%s\", "
+                                                 "which the type does not have",
+                     t->name, ctx, bnames[i]);
+            continue;
+        }
+        if (offsets[f] != boffs[i]) {
+            const char *what = arena_printf(c->arena, "the offset of %sfield \"%s\"", ctx, bnames[i]);
+            warn_mismatch(c, lb, t, what, offsets[f], boffs[i]);
+            offsets[f] = boffs[i];
+        }
+    }
+}
+
+static void apply_layout_block(tt_ctx *c, tt_type *t, tt_layout *l)
+{
+    const tt_layout_block *lb = &t->def->layout;
+    const tt_def *d = t->def;
+    if (l->size != lb->size) {
+        warn_mismatch(c, lb, t, "the size", l->size, lb->size);
+        l->size = lb->size;
+    }
+    if (l->align != lb->align) {
+        warn_mismatch(c, lb, t, "the alignment", l->align, lb->align);
+        l->align = lb->align;
+    }
+    if (d->kind != DEF_ENUM) {
+        apply_fields(c, lb, t, "", d->nfields, d->fields, l->offsets, lb->nfields,
+                     lb->field_names, lb->field_offsets);
+        return;
+    }
+    for (uint32_t i = 0; i < lb->nvariants; i++) {
+        if (!lb->variant_names[i])
+            continue;
+        uint32_t v = 0;
+        while (v < d->nvariants && strcmp(d->variants[v].name, lb->variant_names[i]) != 0)
+            v++;
+        if (v == d->nvariants) {
+            diag_add(c, DIAG_WARNING, lb->where,
+                     "`%s`: the layout block names variant \"%s\", which the type does not have",
+                     t->name, lb->variant_names[i]);
+            continue;
+        }
+        const char *ctx = arena_printf(c->arena, "variant \"%s\" ", d->variants[v].name);
+        apply_fields(c, lb, t, ctx, d->variants[v].nfields, d->variants[v].fields,
+                     l->variants[v].offsets, lb->variant_nfields[i], lb->variant_field_names[i],
+                     lb->variant_field_offsets[i]);
+    }
+}
