@@ -119,7 +119,7 @@ static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out
         }
         if (i < 0) {
             *negative = true;
-            *out = (tt_u128)(-(tt_i128)i);
+            *out = (tt_u128)(tt_i128)i; /* two's complement, like the string form */
         } else {
             *out = u;
         }
