@@ -137,7 +137,8 @@ static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out
         p++;
     }
     unsigned base = 10;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    /* The schema's forms: decimal with an optional minus, or unsigned 0x hex. */
+    if (p[0] == '0' && p[1] == 'x' && !*negative) {
         base = 16;
         p += 2;
     }
@@ -145,8 +146,6 @@ static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out
     bool any = false;
     for (; *p; p++) {
         unsigned d;
-        if (*p == '_')
-            continue;
         if (isdigit((unsigned char)*p))
             d = (unsigned)(*p - '0');
         else if (base == 16 && isxdigit((unsigned char)*p))

@@ -619,7 +619,8 @@ def build(doc_json, exprs, stable=False):
             bad[d.name] = "repr(no_niche) cannot be written in Rust"
         elif stable and ("valid_range_start" in d.body or "valid_range_end" in d.body):
             bad[d.name] = "valid_range needs nightly rustc_attrs"
-        elif stable and any(doc.uses_f16_128(t, params) for t in d.all_field_types()):
+        elif stable and any(doc.uses_f16_128(t, params) for t in d.all_field_types() +
+                            [p.default for p in d.params if p.default is not None]):
             bad[d.name] = "uses f16/f128 (nightly only)"
     changed = True
     while changed:

@@ -1,0 +1,32 @@
+/* fuzz_ingest: any byte string fed to the JSON reader, then through the same stages as
+ * `typetree layout FILE` (validate, layout of every non-generic definition, layout JSON),
+ * must come back as diagnostics or output: no crash, no leak, no sanitizer report. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "typetree.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    tt_ctx *c = ctx_new();
+    /* Stop where the CLI stops: later stages assume the earlier ones succeeded. */
+    if (ingest_json_text(c, "<fuzz>", (const char *)data, size, false) && !c->nerrors &&
+        types_validate_defs(c) && !c->nerrors) {
+        tt_buf out = {0};
+        for (uint32_t i = 0; i < c->nuser_defs; i++) {
+            const tt_def *d = c->user_defs[i];
+            if (d->ngenerics)
+                continue;
+            tt_type *t = types_of_def(c, d, d->where);
+            const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
+            if (l)
+                layout_json(c, &out, d->name, t, l);
+        }
+        free(out.data);
+    }
+    ctx_free(c);
+    return 0;
+}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# tests/run-all.sh: every test suite, in pipeline order, each printing its own
+# "N passed, N failed"; this script adds them up and prints the total last.
+# Suites that cannot run here (no rustc +nightly, no clang-22) say SKIP and why.
+cd "$(dirname "$0")/.." || exit 2
+total_pass=0
+total_fail=0
+failed_suites=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+run_suite() {
+    name=$1
+    shift
+    echo "== $name: $*"
+    "$@" >"$log" 2>&1
+    status=$?
+    cat "$log"
+    line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    p=$(echo "$line" | sed -nE 's/^([A-Za-z-]+: )?([0-9]+) passed, ([0-9]+) failed.*/\2/p')
+    f=$(echo "$line" | sed -nE 's/^([A-Za-z-]+: )?([0-9]+) passed, ([0-9]+) failed.*/\3/p')
+    [ -n "$p" ] || p=0
+    [ -n "$f" ] || f=0
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+        f=1 # a suite that crashed or exited non-zero without counting counts as one failure
+        echo "$name: exited with status $status"
+    fi
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    [ "$f" -eq 0 ] || failed_suites="$failed_suites $name"
+}
+
+run_suite unit sh tests/run-unit.sh build/tests/test_*
+run_suite unit-asan-ubsan sh tests/run-unit.sh build/san/tests/test_*
+run_suite errors sh tests/errors/run.sh build/san/typetree
+run_suite schema /usr/bin/python3 tests/schema/validate.py schema/rust-types.schema.json \
+    fixtures/*.json schema/prelude.json --expect-invalid tests/schema/invalid/*.json
+run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
+run_suite fuzz sh tests/fuzz/run.sh 20
+
+echo
+[ -z "$failed_suites" ] || echo "failing suites:$failed_suites"
+echo "total: $total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
