@@ -192,7 +192,9 @@ typedef struct tt_ctx {
     tt_diag *diags, *diags_tail;
     unsigned nerrors, nwarnings;
     const char *file;        /* file being read, for diagnostics */
-    unsigned max_depth;      /* recursion guard for type resolution */
+    unsigned max_depth;      /* recursion guard for type resolution and layouts */
+    unsigned layout_depth;   /* current nesting of layout_of */
+    bool nightly;            /* model rustc 1.97-nightly instead of stable 1.95 */
 } tt_ctx;
 
 tt_ctx *ctx_new(void);       /* loads the std prelude; never NULL */
@@ -203,7 +205,8 @@ void diag_truncate(tt_ctx *c, tt_diag *tail, unsigned nerrors);
 void diag_add(tt_ctx *c, tt_severity sev, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Reads a rust-types/1 document (layout/ingest.c). `file` names it in messages.
+/* Reads a rust-types/1 document (layout/ingest.c). `file` names it in messages, also
+ * in later diagnostics about its definitions. `text` must have a NUL at text[len].
  * Returns false (with diagnostics) on any error; definitions read so far stay. */
 bool ingest_json_file(tt_ctx *c, const char *path);
 bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len, bool prelude);
@@ -224,6 +227,8 @@ int types_ptr_metadata(tt_ctx *c, const tt_type *pointee);
 bool types_validate_defs(tt_ctx *c); /* resolves every field of every user definition */
 /* Whether a struct's last field, as declared (generic), may be unsized. */
 bool types_decl_maybe_unsized_tail(tt_ctx *c, const tt_def *d);
+/* A field's declared type, generic parameters left as TY_PARAM. */
+tt_type *types_decl_field(tt_ctx *c, const tt_def *d, uint32_t field);
 
 /* ---- layouts (layout/layout.c, layout/enum_layout.c, layout/scalar.c) ---- */
 typedef enum { PRIM_INT, PRIM_FLOAT, PRIM_PTR } tt_primkind;
@@ -297,7 +302,8 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where);
 uint64_t prim_align(const tt_ctx *c, tt_prim p);
 tt_u128 range_available(tt_prim p, tt_range r); /* free values of a valid range */
 tt_scalar scalar_full(tt_prim p);
-bool scalar_niche_reserve(tt_prim p, tt_range r, tt_u128 count, tt_u128 *start, tt_range *out);
+bool scalar_niche_reserve(tt_prim p, tt_range r, tt_u128 count, bool nightly, tt_u128 *start,
+                          tt_range *out);
 tt_range range_smallest_containing(const tt_u128 *vals, size_t n, unsigned bits);
 const char *abi_name(tt_abikind k);
 

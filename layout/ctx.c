@@ -17,7 +17,7 @@ tt_ctx *ctx_new(void)
     c->defs = map_new(a);
     c->short_names = map_new(a);
     c->types = map_new(a);
-    c->max_depth = 200;
+    c->max_depth = 300;
     /* The prelude is part of the library and checked by the test suite; if it ever
      * failed to load, the diagnostics say so on the first use. */
     ingest_json_text(c, "<prelude>", tt_prelude_json, tt_prelude_json_len, true);

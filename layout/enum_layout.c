@@ -374,7 +374,8 @@ static bool niche_layout(tt_ctx *c, const tt_def *d, const tt_layout *const *con
         return false;
     tt_u128 count = (tt_u128)(last - first + 1), start;
     tt_range nr;
-    if (!scalar_niche_reserve(big->niche.scalar.prim, big->niche.scalar.valid, count, &start, &nr))
+    if (!scalar_niche_reserve(big->niche.scalar.prim, big->niche.scalar.valid, count, c->nightly,
+                              &start, &nr))
         return false;
     uint64_t niche_off = big->niche.offset, niche_size = big->niche.scalar.prim.size;
     uint64_t size = align_up(big->size, align);
@@ -513,8 +514,12 @@ bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
 
     int64_t present_first = -1;
     bool present_second = false;
+    /* Stable 1.95 skips absent variants unless repr(C); nightly 1.97 also keeps them
+     * under an integer repr (observed: #[repr(u8)] enum E { A(!) } is 0 bytes on
+     * stable, 1 on nightly). */
+    bool keep_absent = repr->c || (c->nightly && repr->int_kind >= 0);
     for (uint32_t v = 0; v < nv; v++) {
-        if (!repr->c && absent(fs[v], nf[v]))
+        if (!keep_absent && absent(fs[v], nf[v]))
             continue;
         if (present_first < 0)
             present_first = v;

@@ -54,7 +54,13 @@ static void check_keys(reader *r, json_object *obj, const char *where, const cha
 {
     json_object_object_foreach(obj, key, val)
     {
-        (void)val;
+        /* json-c hands JSON null back as a missing value; no key of the format takes null. */
+        if (!val) {
+            err(r, path_dot(r, where, key), "null is not a valid value here");
+            continue;
+        }
+        if (strcmp(key, "doc") == 0 && !json_object_is_type(val, json_type_string))
+            err(r, path_dot(r, where, key), "\"doc\" must be a string");
         bool known = false;
         for (const char *const *a = allowed; *a; a++)
             if (strcmp(*a, key) == 0)
@@ -201,8 +207,10 @@ static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
         return false;
     char *end;
     errno = 0;
+    if (!isdigit((unsigned char)s[n + 1]))
+        return false;
     unsigned long long v = strtoull(s + n + 1, &end, 10);
-    if (errno || end == s + n + 1 || strcmp(end, ")") != 0)
+    if (errno || strcmp(end, ")") != 0)
         return false;
     *out = v;
     return true;
@@ -274,6 +282,16 @@ static void parse_repr(reader *r, json_object *arr, const char *where, tt_def *d
         err(r, where, "repr(packed) is not allowed on enums (rustc E0517)");
 }
 
+static bool is_ident(const char *s)
+{
+    if (!isalpha((unsigned char)*s) && *s != '_')
+        return false;
+    for (s++; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return false;
+    return true;
+}
+
 static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where, uint32_t *n)
 {
     *n = 0;
@@ -297,6 +315,11 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where
         }
         check_keys(r, f, w, keys);
         fd->name = get_string(r, f, "name", w, false);
+        if (fd->name && !is_ident(fd->name)) {
+            err(r, path_dot(r, w, "name"),
+                arena_printf(r->c->arena, "field name \"%s\" is not a Rust identifier", fd->name));
+            fd->name = NULL;
+        }
         if (fd->name) {
             named++;
             for (size_t j = 0; j < i; j++)
@@ -343,6 +366,9 @@ static void parse_variants(reader *r, json_object *arr, const char *where, tt_de
         }
         check_keys(r, v, w, keys);
         vd->name = get_string(r, v, "name", w, true);
+        if (vd->name && !is_ident(vd->name))
+            err(r, path_dot(r, w, "name"),
+                arena_printf(r->c->arena, "variant name \"%s\" is not a Rust identifier", vd->name));
         if (!vd->name)
             vd->name = "?";
         for (size_t j = 0; j < i; j++)
@@ -684,16 +710,20 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
     }
     json_tokener *tok = json_tokener_new_ex(64);
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-    json_object *root = json_tokener_parse_ex(tok, text, (int)len);
+    /* Callers pass NUL-terminated text; including the NUL tells json-c the input ends,
+     * which it needs to finish a bare top-level number. */
+    json_object *root = json_tokener_parse_ex(tok, text, (int)len + 1);
     enum json_tokener_error je = json_tokener_get_error(tok);
     size_t end = json_tokener_get_parse_end(tok);
-    if (!root || je != json_tokener_success) {
-        if (je == json_tokener_continue)
+    if (je == json_tokener_success && !root) {
+        err(&r, "$", "expected a JSON object at the top level, found null");
+    } else if (!root || je != json_tokener_success) {
+        if (je == json_tokener_continue || end >= len)
             syntax_error(&r, text, len, "unexpected end of input");
         else
             syntax_error(&r, text, end, json_tokener_error_desc(je));
     } else {
-        for (size_t i = end; i < len; i++)
+        for (size_t i = end < len ? end : len; i < len; i++)
             if (!isspace((unsigned char)text[i])) {
                 syntax_error(&r, text, i, "unexpected text after the document");
                 break;
@@ -733,7 +763,9 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
             parse_functions(&r, fns, "$.functions");
     }
     json_object_put(root);
-    c->file = saved_file;
+    /* Later diagnostics (name resolution, layouts) are about this document. */
+    if (prelude)
+        c->file = saved_file;
     return r.ok;
 }
 

@@ -395,17 +395,47 @@ static bool layout_fields_of(tt_ctx *c, tt_type *t, uint32_t variant, uint32_t n
     return true;
 }
 
+/* rustc's check_packed_inner: a packed type may not reach a repr(align) struct or union
+ * through the *declared* types of struct and union fields. Arrays, tuples, enums and
+ * generic parameters end the search, as in rustc (`struct P { a: [A; 2] }` is allowed). */
+static const tt_def *packed_reaches_align(tt_ctx *c, const tt_def *d, const tt_def **stack,
+                                          unsigned depth)
+{
+    if (depth >= 64)
+        return NULL;
+    stack[depth] = d;
+    for (uint32_t i = 0; i < d->nfields; i++) {
+        tt_type *ft = types_decl_field(c, d, i);
+        if (!ft || ft->kind != TY_ADT || ft->def->kind == DEF_ENUM)
+            continue;
+        bool seen = false;
+        for (unsigned k = 0; k <= depth; k++)
+            seen |= stack[k] == ft->def;
+        if (seen)
+            continue;
+        if (ft->def->repr.align)
+            return ft->def;
+        const tt_def *found = packed_reaches_align(c, ft->def, stack, depth + 1);
+        if (found)
+            return found;
+    }
+    return NULL;
+}
+
 static bool check_packed_align(tt_ctx *c, const tt_def *d, const tt_layout *const *fs, uint32_t n)
 {
+    (void)fs;
+    (void)n;
     if (!d->repr.pack)
         return true;
-    for (uint32_t i = 0; i < n; i++)
-        if (fs[i]->max_repr_align) {
-            diag_add(c, DIAG_ERROR, d->where,
-                     "packed type `%s` cannot contain a #[repr(align)] type (field \"%s\"; rustc "
-                     "E0588)", d->name, d->fields[i].name);
-            return false;
-        }
+    const tt_def *stack[64];
+    const tt_def *found = packed_reaches_align(c, d, stack, 0);
+    if (found) {
+        diag_add(c, DIAG_ERROR, d->where,
+                 "packed type `%s` cannot transitively contain the #[repr(align)] type `%s` "
+                 "(rustc E0588)", d->name, found->name);
+        return false;
+    }
     return true;
 }
 
@@ -710,9 +740,19 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
     default:
         break;
     }
+    if (c->layout_depth >= c->max_depth) {
+        /* Only a type that keeps growing by value gets here, e.g. S<T> { x: T, y: S<(T,)> }. */
+        diag_add(c, DIAG_ERROR, t->kind == TY_ADT ? t->def->where : where,
+                 "recursive type `%s` has infinite size: its layout nests more than %u levels "
+                 "deep (rustc E0072)", t->name, c->max_depth);
+        t->layout_state = 3;
+        return NULL;
+    }
     t->layout_state = 1;
+    c->layout_depth++;
     tt_layout *l = layout_new(c);
     bool ok = compute(c, t, l, where);
+    c->layout_depth--;
     if (t->layout_state == 3)
         ok = false; /* a recursion error was reported below us */
     t->layout_state = ok ? 2 : 3;

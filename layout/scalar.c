@@ -36,12 +36,35 @@ tt_u128 range_available(tt_prim p, tt_range r)
 
 /* rustc 1.95's Niche::reserve: take `count` invalid values next to the valid range,
  * preferring the side that keeps zero reachable for the first reservation. */
-bool scalar_niche_reserve(tt_prim p, tt_range v, tt_u128 count, tt_u128 *start, tt_range *out)
+static tt_u128 abs_signed(tt_u128 x, unsigned size)
+{
+    tt_u128 m = mask_of(size), sign = (m >> 1) + 1;
+    return x & sign ? ((m - x) + 1) & m : x;
+}
+
+bool scalar_niche_reserve(tt_prim p, tt_range v, tt_u128 count, bool nightly, tt_u128 *start,
+                          tt_range *out)
 {
     tt_u128 max = mask_of(p.size);
     tt_u128 available = (v.start - v.end - 1) & max;
     if (count == 0 || count > available)
         return false;
+    /* Nightly 1.97 (rust-lang/rust#155473, "prefer -1 for None"): a single value goes
+     * to whichever neighbour of the valid range is nearer zero as a signed number,
+     * start-1 on a tie; bool-like 0..=1 bytes keep the stable rule. Inferred from
+     * probes, not from the source. */
+    if (nightly && count == 1 && !(p.size == 1 && v.start == 0 && v.end == 1)) {
+        tt_u128 lo = (v.start - 1) & max, hi = (v.end + 1) & max;
+        *out = v;
+        if (abs_signed(lo, p.size) <= abs_signed(hi, p.size)) {
+            *start = lo;
+            out->start = lo;
+        } else {
+            *start = hi;
+            out->end = hi;
+        }
+        return true;
+    }
     bool move_start;
     tt_u128 distance_end_zero = max - v.end;
     if (v.start > v.end) {

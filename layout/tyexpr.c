@@ -10,6 +10,7 @@ typedef struct {
     const char *src, *p;
     const char *err;
     unsigned depth;
+    unsigned in_dyn; /* inside dyn bounds, where `Item = T` bindings are allowed */
 } parser;
 
 #define MAX_NESTING 256
@@ -165,6 +166,16 @@ static bool parse_segment(parser *ps)
     return true;
 }
 
+/* Whether an identifier at s is followed by a single '=' (a binding `Item = T`). */
+static bool binding_follows(const char *s)
+{
+    while (ident_char((unsigned char)*s))
+        s++;
+    while (*s == ' ')
+        s++;
+    return s[0] == '=' && s[1] != '=';
+}
+
 /* Generic argument list after '<'; lifetimes are skipped. */
 static bool parse_generic_args(parser *ps, exprlist *args)
 {
@@ -176,6 +187,18 @@ static bool parse_generic_args(parser *ps, exprlist *args)
         } else if (isdigit((unsigned char)*ps->p) || *ps->p == '{' || *ps->p == '-') {
             fail(ps, "const generic arguments are not supported");
             return false;
+        } else if (ident_start((unsigned char)*ps->p) && binding_follows(ps->p)) {
+            /* `Item = T`: an associated type binding, meaningful only in dyn bounds */
+            if (!ps->in_dyn) {
+                fail(ps, "associated type bindings are only allowed in dyn Trait bounds");
+                return false;
+            }
+            while (ident_char((unsigned char)*ps->p))
+                ps->p++;
+            skip_ws(ps);
+            ps->p++; /* '=' */
+            if (!parse_ty(ps))
+                return false;
         } else {
             tt_tyexpr *t = parse_ty(ps);
             if (!t)
@@ -227,6 +250,7 @@ static tt_tyexpr *parse_dyn(parser *ps)
 {
     tt_tyexpr *e = mk(ps, TX_DYN);
     const char *start = ps->p;
+    ps->in_dyn++;
     for (;;) {
         skip_ws(ps);
         if (skip_lifetime(ps)) {
@@ -261,6 +285,7 @@ static tt_tyexpr *parse_dyn(parser *ps)
             break;
         ps->p++;
     }
+    ps->in_dyn--;
     const char *end = ps->p;
     while (end > start && end[-1] == ' ')
         end--;

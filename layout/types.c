@@ -108,26 +108,26 @@ const tt_def *types_find_def(tt_ctx *c, const char *name, const char **err)
     if (d)
         return d;
     const char *seg = strrchr(name, ':');
-    bool qualified = seg != NULL;
     seg = seg ? seg + 1 : name;
-    if (!qualified) {
-        d = map_get(c->short_names, arena_printf(c->arena, "u:%s", seg));
-        if (d && !d->name) {
-            *err = arena_printf(c->arena, "type name \"%s\" is ambiguous: several types end in it; "
-                                          "use the full path", name);
-            return NULL;
-        }
-        if (d)
-            return d;
+    /* std:: re-exports core:: and alloc:: items; the prelude defines each std type once,
+     * under its defining path, so std paths go to the prelude first. */
+    bool std_path = strncmp(name, "std::", 5) == 0 || strncmp(name, "core::", 6) == 0 ||
+                    strncmp(name, "alloc::", 7) == 0;
+    const tt_def *p = map_get(c->short_names, arena_printf(c->arena, "p:%s", seg));
+    if (std_path && p && p->name)
+        return p;
+    /* Then the user's types by last segment (`crate::geo::Point` finds "geo::Point"),
+     * which take precedence over the prelude's short names. */
+    d = map_get(c->short_names, arena_printf(c->arena, "u:%s", seg));
+    if (d && !d->name) {
+        *err = arena_printf(c->arena, "type name \"%s\" is ambiguous: several types end in "
+                                      "\"%s\"; use the full path", name, seg);
+        return NULL;
     }
-    /* Standard library paths: std:: re-exports core:: and alloc:: items; the prelude
-     * defines each std type once, under its defining path. */
-    if (!qualified || strncmp(name, "std::", 5) == 0 || strncmp(name, "core::", 6) == 0 ||
-        strncmp(name, "alloc::", 7) == 0) {
-        d = map_get(c->short_names, arena_printf(c->arena, "p:%s", seg));
-        if (d && d->name)
-            return d;
-    }
+    if (d)
+        return d;
+    if (p && p->name)
+        return p;
     *err = arena_printf(c->arena, "unknown type name \"%s\"", name);
     return NULL;
 }
@@ -163,7 +163,8 @@ static tt_type *instantiate(tt_ctx *c, const tt_def *d, tt_type **args, uint32_t
         return NULL;
     }
     tt_type **all = arena_alloc(c->arena, (d->ngenerics + 1) * sizeof *all);
-    memcpy(all, args, nargs * sizeof *all);
+    if (nargs)
+        memcpy(all, args, nargs * sizeof *all);
     for (uint32_t i = nargs; i < d->ngenerics; i++) {
         env inner = {.def = d, .args = all};
         all[i] = resolve(c, d->generics[i].dflt, &inner, d->where, depth + 1);
@@ -359,6 +360,12 @@ static tt_type **param_types(tt_ctx *c, const tt_def *d)
         ps[i] = intern(c, &p);
     }
     return ps;
+}
+
+tt_type *types_decl_field(tt_ctx *c, const tt_def *d, uint32_t field)
+{
+    env en = {.def = d, .args = param_types(c, d)};
+    return resolve(c, d->fields[field].ty, &en, d->fields[field].where, 0);
 }
 
 bool types_decl_maybe_unsized_tail(tt_ctx *c, const tt_def *d)

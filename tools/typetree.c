@@ -21,6 +21,10 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  -t, --target TARGET   target triple (default x86_64-unknown-linux-gnu)\n"
+    "  -r, --rustc stable|nightly\n"
+    "                        whose layout rules to follow: stable 1.95 (default) or\n"
+    "                        1.97-nightly (differs in niche values and in enums whose\n"
+    "                        variants are all uninhabited under an integer repr)\n"
     "  -o, --output FILE     write the result to FILE (atomically) instead of stdout\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
@@ -86,7 +90,7 @@ static bool write_output(const char *path, const char *data, size_t len)
 }
 
 typedef struct {
-    const char *target, *output;
+    const char *target, *output, *rustc;
     bool werror;
     int nargs;
     char **args;
@@ -105,13 +109,19 @@ static int parse_options(int argc, char **argv, options *o)
         if (opts && strcmp(a, "--") == 0) {
             opts = false;
         } else if (opts && (strcmp(a, "-t") == 0 || strcmp(a, "--target") == 0 ||
-                            strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) {
+                            strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ||
+                            strcmp(a, "-r") == 0 || strcmp(a, "--rustc") == 0)) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
-            if (a[1] == 't' || a[2] == 't')
+            char k = a[1] == '-' ? a[2] : a[1];
+            if (k == 't')
                 o->target = argv[++i];
-            else
+            else if (k == 'o')
                 o->output = argv[++i];
+            else
+                o->rustc = argv[++i];
+        } else if (opts && strncmp(a, "--rustc=", 8) == 0) {
+            o->rustc = a + 8;
         } else if (opts && strncmp(a, "--target=", 9) == 0) {
             o->target = a + 9;
         } else if (opts && strncmp(a, "--output=", 9) == 0) {
@@ -124,6 +134,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->args[o->nargs++] = argv[i];
         }
     }
+    if (o->rustc && strcmp(o->rustc, "stable") != 0 && strcmp(o->rustc, "nightly") != 0)
+        return usage_error("--rustc takes 'stable' or 'nightly', not '%s'", o->rustc);
     return 0;
 }
 
@@ -136,6 +148,7 @@ static tt_ctx *load(const options *o, const char *file, int *status)
 {
     tt_ctx *c = ctx_new();
     *status = 0;
+    c->nightly = o->rustc && strcmp(o->rustc, "nightly") == 0;
     if (c->nerrors) { /* the built-in prelude failed: a build defect, not user input */
         print_diags(c);
         *status = EXIT_INPUT;

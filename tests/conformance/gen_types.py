@@ -161,7 +161,7 @@ class Generic:
         for (_, _, default) in self.params[len(args):]:
             full.append(default)
         env = [fn(full) for _, fn in self.all_fields()]
-        s = "%s<%s>" % (self.name, ", ".join(a.s for a in args))
+        s = "%s<%s>" % (self.name, ", ".join(a.s for a in args)) if args else self.name
         uninh = False
         if self.kind == "struct":
             uninh = any(t.uninhabited for t in env)
@@ -515,6 +515,15 @@ class Gen:
             if v is None:
                 break
             vals.append(v)
+        # Known divergence (see known-divergences.json and the README's Limits): for a
+        # signed discriminant type (no repr, C, isize, iN) whose values spread over a
+        # quarter or more of its range, rustc 1.95 picks a tag valid range the engine
+        # does not reproduce yet. Stay below that spread here; the divergent cases are
+        # kept as expected failures so that a fix shows up as XPASS.
+        if not (repr_int or "").startswith("u") and vals:
+            bits = 64 if repr_int in (None, "C", "isize") else INT_BITS[repr_int]
+            while vals and max(vals) - min(vals) >= 2 ** (bits - 2):
+                vals.pop()
         return vals
 
     def disc_fields(self, variants, discs):
@@ -528,7 +537,8 @@ class Gen:
 
     def disc_json(self, v):
         r = self.r
-        if -2 ** 63 <= v < 2 ** 63 and r.random() < 0.8:
+        # JSON numbers at or past the int64 limits are rejected (json-c saturates): strings
+        if -2 ** 63 < v < 2 ** 63 - 1 and r.random() < 0.8:
             return v
         if v >= 0 and r.random() < 0.3:
             return hex(v)

@@ -1,0 +1,101 @@
+#!/bin/sh
+# run.sh SECONDS: builds the libFuzzer targets (fuzz_ingest: rust-types/1 documents;
+# fuzz_tyexpr: type expressions) with clang-22 under ASan+UBSan and runs each for
+# SECONDS/2 seconds. Prints PASS/FAIL per target and "N passed, N failed"; exits 1 when a
+# target crashed, leaked, hung or failed to build. Reproducers land in
+# tests/fuzz/crashes-found/ (replayed as seeds on later runs, so a known crash stays red).
+# FUZZ_CFLAGS adds compiler flags, e.g. -fno-sanitize=nonnull-attribute to look past a
+# known report.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+
+secs=${1:-20}
+half=$((secs / 2))
+[ "$half" -ge 1 ] || half=1
+
+clang=
+for cc in /usr/bin/clang-22 /usr/lib/llvm-22/bin/clang; do
+    if [ -x "$cc" ]; then clang=$cc; break; fi
+done
+if [ -z "$clang" ]; then
+    echo "SKIP: fuzz: clang-22 not found (apt-get install clang-22 libclang-rt-22-dev)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+
+out=build/fuzz
+found=tests/fuzz/crashes-found
+mkdir -p "$out/obj" "$found"
+flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer
+       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude
+       ${FUZZ_CFLAGS:-}"
+
+# The library, compiled directly (not via the Makefile) so coverage and sanitizers reach it.
+sh tools/embed.sh tt_prelude_json schema/prelude.json > "$out/prelude.c" || exit 1
+build_log=$out/build.log
+: > "$build_log"
+pids=
+objs=
+for src in layout/*.c emit/*.c "$out/prelude.c"; do
+    obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
+    objs="$objs $obj"
+    # shellcheck disable=SC2086
+    $clang $flags -Wno-overlength-strings -c "$src" -o "$obj" >> "$build_log" 2>&1 &
+    pids="$pids $!"
+done
+build_ok=1
+for p in $pids; do wait "$p" || build_ok=0; done
+for t in fuzz_ingest fuzz_tyexpr; do
+    # shellcheck disable=SC2086
+    [ "$build_ok" = 1 ] && $clang $flags "tests/fuzz/$t.c" $objs -ljson-c -o "$out/$t" \
+        >> "$build_log" 2>&1 || build_ok=0
+done
+if [ "$build_ok" != 1 ]; then
+    cat "$build_log"
+    echo "FAIL fuzz: build failed (log: $build_log)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# Seeds: the shared fixtures and negative schema cases; type expressions from seeds-tyexpr.
+rm -rf "$out/seeds-ingest"
+mkdir -p "$out/seeds-ingest" "$out/corpus-fuzz_ingest" "$out/corpus-fuzz_tyexpr"
+cp fixtures/*.json tests/schema/invalid/*.json "$out/seeds-ingest/"
+for f in "$found"/fuzz_ingest-*; do [ -f "$f" ] && cp "$f" "$out/seeds-ingest/"; done
+rm -rf "$out/seeds-tyexpr"
+cp -R tests/fuzz/seeds-tyexpr "$out/seeds-tyexpr"
+for f in "$found"/fuzz_tyexpr-*; do [ -f "$f" ] && cp "$f" "$out/seeds-tyexpr/"; done
+
+passed=0
+failed=0
+# run_target NAME MAX_LEN SEED_DIR: the first corpus dir collects what the fuzzer finds.
+run_target() {
+    name=$1
+    log=$out/$name.log
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        "$out/$name" -max_total_time="$half" -rss_limit_mb=2048 -max_len="$2" -timeout=10 \
+        -dict=tests/fuzz/json.dict -print_final_stats=1 -artifact_prefix="$found/$name-" \
+        "$out/corpus-$name" "$3" > "$log" 2>&1
+    rc=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    [ -n "$runs" ] || runs=$(sed -n 's/^#\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    [ -n "$runs" ] || runs=0
+    if [ "$rc" = 0 ]; then
+        echo "PASS $name: $runs runs, no crash"
+        passed=$((passed + 1))
+    else
+        what=$(grep -m 1 -E '^==[0-9]+==ERROR|runtime error|^SUMMARY|ALARM|out-of-memory' "$log")
+        unit=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
+        echo "FAIL $name: exit $rc after $runs runs: ${what:-see log}"
+        echo "    reproducer: ${unit:-none written}; log: $log"
+        echo "    replay: $out/$name ${unit:-FILE}"
+        failed=$((failed + 1))
+    fi
+}
+run_target fuzz_ingest 65536 "$out/seeds-ingest"
+run_target fuzz_tyexpr 4096 "$out/seeds-tyexpr"
+
+rmdir "$found" 2>/dev/null # only kept when it holds reproducers
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
