@@ -724,6 +724,15 @@ static bool compute(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
     return false;
 }
 
+/* Type names of runaway recursion get long; messages keep both ends. */
+static const char *short_name(tt_ctx *c, const char *name)
+{
+    size_t n = strlen(name);
+    if (n <= 100)
+        return name;
+    return arena_printf(c->arena, "%.50s...%s", name, name + n - 40);
+}
+
 const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
 {
     switch (t->layout_state) {
@@ -741,10 +750,12 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
         break;
     }
     if (c->layout_depth >= c->max_depth) {
-        /* Only a type that keeps growing by value gets here, e.g. S<T> { x: T, y: S<(T,)> }. */
+        /* A type that keeps growing by value (S<T> { x: T, y: S<(T,)> }, rustc E0072), or
+         * one nested deeper than rustc itself accepts (it stops near 128 levels). */
         diag_add(c, DIAG_ERROR, t->kind == TY_ADT ? t->def->where : where,
-                 "recursive type `%s` has infinite size: its layout nests more than %u levels "
-                 "deep (rustc E0072)", t->name, c->max_depth);
+                 "the layout of `%s` nests more than %u levels deep: a recursive type of "
+                 "infinite size (rustc E0072), or nesting deeper than rustc accepts",
+                 short_name(c, t->name), c->max_depth);
         t->layout_state = 3;
         return NULL;
     }

@@ -26,14 +26,17 @@ measure() {
         /usr/bin/time -f '%e %M' -o "$file.time" "$@" > /dev/null 2> "$file.err"
         rc=$?
         t1=$(date +%s%N)
-        read -r wall rss < "$file.time"
+        # the last line: time puts "Command exited with non-zero status N" before it
+        read -r wall rss <<EOF
+$(tail -n 1 "$file.time")
+EOF
         case $t0$t1 in
         *N*) ;;
         *) wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }') ;;
         esac
     else
         set -- "$(python3 -c '
-import os, resource, subprocess, sys, time
+import os, subprocess, sys, time
 t = time.perf_counter()
 with open(sys.argv[1] + ".err", "wb") as err:
     p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=err)

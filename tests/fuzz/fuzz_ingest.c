@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "typetree.h"
 
@@ -11,9 +12,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    char *text = malloc(size + 1); /* the contract: a NUL at text[size] */
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
     tt_ctx *c = ctx_new();
     /* Stop where the CLI stops: later stages assume the earlier ones succeeded. */
-    if (ingest_json_text(c, "<fuzz>", (const char *)data, size, false) && !c->nerrors &&
+    if (ingest_json_text(c, "<fuzz>", text, size, false) && !c->nerrors &&
         types_validate_defs(c) && !c->nerrors) {
         tt_buf out = {0};
         for (uint32_t i = 0; i < c->nuser_defs; i++) {
@@ -28,5 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(out.data);
     }
     ctx_free(c);
+    free(text);
     return 0;
 }
