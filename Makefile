@@ -57,7 +57,7 @@ example: all
 	@sh tools/run-example.sh
 
 # Every test, as the README and .ci/run say; the last line is the total.
-check: all san
+check: all $(UNIT_BIN) san
 	@sh tests/run-all.sh
 
 fuzz:
