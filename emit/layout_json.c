@@ -179,3 +179,20 @@ void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_l
     }
     buf_put(out, "}");
 }
+
+unsigned layout_json_defs(tt_ctx *c, tt_buf *out)
+{
+    unsigned n = 0;
+    for (uint32_t i = 0; i < c->nuser_defs; i++) {
+        const tt_def *d = c->user_defs[i];
+        if (d->ngenerics)
+            continue;
+        tt_type *t = types_of_def(c, d, d->where);
+        const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
+        if (l) {
+            buf_put(out, n++ ? ",\n " : "\n ");
+            layout_json(c, out, d->name, t, l);
+        }
+    }
+    return n;
+}

@@ -310,5 +310,8 @@ const char *abi_name(tt_abikind k);
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */
 void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);
+/* Appends the entries of every user definition without generic parameters, separated
+ * by ",\n "; returns how many were written (the others left diagnostics). */
+unsigned layout_json_defs(tt_ctx *c, tt_buf *out);
 
 #endif

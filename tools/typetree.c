@@ -188,17 +188,7 @@ static int cmd_layout(int argc, char **argv)
     buf_put(&out, "{");
     int n = 0;
     if (!st && o.nargs == 1) {
-        for (uint32_t i = 0; i < c->nuser_defs; i++) {
-            const tt_def *d = c->user_defs[i];
-            if (d->ngenerics)
-                continue;
-            tt_type *t = types_of_def(c, d, d->where);
-            const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
-            if (l) {
-                buf_put(&out, n++ ? ",\n " : "\n ");
-                layout_json(c, &out, d->name, t, l);
-            }
-        }
+        n = (int)layout_json_defs(c, &out);
     } else if (!st) {
         for (int i = 1; i < o.nargs; i++) {
             const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);

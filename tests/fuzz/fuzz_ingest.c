@@ -22,15 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ingest_json_text(c, "<fuzz>", text, size, false) && !c->nerrors &&
         types_validate_defs(c) && !c->nerrors) {
         tt_buf out = {0};
-        for (uint32_t i = 0; i < c->nuser_defs; i++) {
-            const tt_def *d = c->user_defs[i];
-            if (d->ngenerics)
-                continue;
-            tt_type *t = types_of_def(c, d, d->where);
-            const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
-            if (l)
-                layout_json(c, &out, d->name, t, l);
-        }
+        layout_json_defs(c, &out);
         free(out.data);
     }
     ctx_free(c);
