@@ -227,6 +227,8 @@ int types_ptr_metadata(tt_ctx *c, const tt_type *pointee);
 bool types_validate_defs(tt_ctx *c); /* resolves every field of every user definition */
 /* Whether a struct's last field, as declared (generic), may be unsized. */
 bool types_decl_maybe_unsized_tail(tt_ctx *c, const tt_def *d);
+/* The "points_to" type of an ADT instance's field, substituted; NULL when absent. */
+tt_type *types_field_points_to(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field);
 /* A field's declared type, generic parameters left as TY_PARAM. */
 tt_type *types_decl_field(tt_ctx *c, const tt_def *d, uint32_t field);
 
@@ -306,6 +308,80 @@ bool scalar_niche_reserve(tt_prim p, tt_range r, tt_u128 count, bool nightly, tt
                           tt_range *out);
 tt_range range_smallest_containing(const tt_u128 *vals, size_t n, unsigned bits);
 const char *abi_name(tt_abikind k);
+
+/* ---- TypeTrees (layout/typetree.c) ----
+ * A tree is a set of entries "index path -> kind", as Enzyme's TypeTree. The first
+ * index is a byte offset inside the value (-1: every offset, i.e. the whole register);
+ * each further index is a byte offset inside the memory the pointer at the previous
+ * path points to (-1: every offset). Only what is certain is described: padding,
+ * ZSTs, and bytes where enum variants or union fields disagree get no entry. */
+typedef enum { KIND_INTEGER, KIND_POINTER, KIND_HALF, KIND_FLOAT, KIND_DOUBLE, KIND_FP128 } tt_kind;
+#define TT_PATH_MAX 16
+typedef struct {
+    int64_t path[TT_PATH_MAX];
+    uint8_t len;             /* 1..TT_PATH_MAX */
+    uint8_t kind;            /* tt_kind */
+} tt_entry;
+typedef struct {
+    tt_entry *v;             /* heap array; tree_free() releases it */
+    size_t n, cap;
+} tt_tree;
+typedef struct {
+    int64_t max_offset;      /* Enzyme's -enzyme-max-type-offset (500): no entry beyond */
+    unsigned max_depth;      /* Enzyme's -enzyme-max-type-depth (6): no longer path */
+} tt_tree_opts;
+extern const tt_tree_opts tree_default_opts;
+void tree_free(tt_tree *t);
+/* Sorts like Enzyme's printer (index lists compared numerically, -1 first, shorter
+ * prefix first) and removes duplicates. Every builder below returns sorted trees. */
+void tree_normalize(tt_tree *t);
+/* The bytes of a value of type t laid out in memory: entries whose first index is the
+ * byte offset inside the value. False + diagnostic when t has no layout. */
+bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
+/* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
+ * arguments, sret). */
+bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,
+                        const char *where);
+/* The tree of one register holding the scalar that lies at [offset, offset+size) of a
+ * value of type t (Direct and Pair halves): "[-1]:Kind" plus a pointer's pointee.
+ * Empty when the bytes are not all known to be that scalar. */
+bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
+                       const tt_tree_opts *o, tt_tree *out, const char *where);
+/* What `typetree tree` prints for a value of type t: scalars and (wide) pointers in
+ * register form ([-1]...), other values by byte offset. */
+bool tree_of_value(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
+
+/* ---- Rust ABI lowering (layout/abi.c): Rust signature -> LLVM parameters ---- */
+typedef enum { PASS_IGNORE, PASS_DIRECT, PASS_PAIR, PASS_CAST, PASS_INDIRECT } tt_passmode;
+typedef struct {
+    int rust_arg;            /* index into the function's args; -1 sret, -2 track_caller */
+    int piece;               /* Pair: 0 or 1; otherwise 0 */
+    tt_passmode mode;        /* of the Rust argument this parameter comes from */
+    char llvm_type[16];      /* "ptr", "i64", "i1", "double", ... */
+    tt_tree tree;            /* may be empty: nothing described */
+    const char *why_empty;   /* when tree is empty: the reason, for explain output */
+} tt_llvm_param;
+typedef struct {
+    const tt_fn_def *fn;
+    tt_passmode ret_mode;    /* PASS_INDIRECT means sret: params[0] is the sret pointer */
+    char ret_llvm_type[48];  /* "void", "double", "{ double, i8 }", "i24" */
+    tt_tree ret_tree;        /* return attribute (Pair: byte offsets in the struct) */
+    const char *ret_why_empty;
+    tt_passmode *arg_modes;  /* per Rust argument */
+    uint32_t nparams;
+    tt_llvm_param *params;
+} tt_lowered_fn;
+/* Lowers a function of the "functions" list. False + diagnostic when a type has no
+ * layout or the ABI is not modelled (extern "C"). */
+bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lowered_fn *out);
+void abi_lowered_free(tt_lowered_fn *l);
+const char *passmode_name(tt_passmode m);
+const tt_fn_def *fn_find(const tt_ctx *c, const char *symbol_or_path);
+
+/* ---- TypeTree strings (emit/tree_string.c) ---- */
+/* Appends Enzyme's canonical form: "{[-1]:Pointer, [-1,0]:Float@double}". */
+void tree_to_string(const tt_tree *t, tt_buf *out);
+const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
 
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */

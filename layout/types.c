@@ -295,6 +295,17 @@ tt_type *types_field(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t f
     return *slot;
 }
 
+tt_type *types_field_points_to(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field)
+{
+    const tt_def *d = adt->def;
+    const tt_field_def *f = d->kind == DEF_ENUM ? &d->variants[variant].fields[field]
+                                                : &d->fields[field];
+    if (!f->points_to)
+        return NULL;
+    env en = {.def = d, .args = adt->items};
+    return resolve(c, f->points_to, &en, f->where, 0);
+}
+
 static bool is_sized_rec(tt_ctx *c, const tt_type *t, unsigned depth)
 {
     if (depth > c->max_depth)

@@ -18,6 +18,12 @@ static const char usage_text[] =
     "  layout [-t TARGET] [-o OUT] TYPES.json [TYPE...]\n"
     "      print rustc's layout of each type expression (default: every named,\n"
     "      non-generic type of TYPES.json) as one JSON object\n"
+    "  tree [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json TYPE...\n"
+    "      print the Enzyme TypeTree of a value of each type, one line each\n"
+    "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
+    "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
+    "      is lowered: each Rust argument, its pass mode, its LLVM parameters\n"
+    "      and the TypeTree each gets\n"
     "\n"
     "options:\n"
     "  -t, --target TARGET   target triple (default x86_64-unknown-linux-gnu)\n"
@@ -26,6 +32,8 @@ static const char usage_text[] =
     "                        1.97-nightly (differs in niche values and in enums whose\n"
     "                        variants are all uninhabited under an integer repr)\n"
     "  -o, --output FILE     write the result to FILE (atomically) instead of stdout\n"
+    "  --max-offset N        Enzyme's -enzyme-max-type-offset (default 500)\n"
+    "  --max-depth N         Enzyme's -enzyme-max-type-depth (default 6)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -92,6 +100,7 @@ static bool write_output(const char *path, const char *data, size_t len)
 typedef struct {
     const char *target, *output, *rustc;
     bool werror;
+    tt_tree_opts tree;
     int nargs;
     char **args;
 } options;
@@ -100,6 +109,7 @@ typedef struct {
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
+    o->tree = tree_default_opts;
     o->args = calloc((size_t)argc + 1, sizeof *o->args);
     if (!o->args)
         abort();
@@ -120,6 +130,18 @@ static int parse_options(int argc, char **argv, options *o)
                 o->output = argv[++i];
             else
                 o->rustc = argv[++i];
+        } else if (opts && (strcmp(a, "--max-offset") == 0 || strcmp(a, "--max-depth") == 0)) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            char *end;
+            errno = 0;
+            long long v = strtoll(argv[++i], &end, 10);
+            if (errno || *end || end == argv[i] || v < 1 || v > (a[6] == 'o' ? 1000000000LL : 15))
+                return usage_error("bad value for %s", a);
+            if (a[6] == 'o')
+                o->tree.max_offset = v;
+            else
+                o->tree.max_depth = (unsigned)v;
         } else if (opts && strncmp(a, "--rustc=", 8) == 0) {
             o->rustc = a + 8;
         } else if (opts && strncmp(a, "--target=", 9) == 0) {
@@ -215,6 +237,123 @@ static int cmd_layout(int argc, char **argv)
     return st;
 }
 
+static int cmd_tree(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs < 2) {
+        free(o.args);
+        return usage_error("%s", "tree: usage: typetree tree TYPES.json TYPE...");
+    }
+    tt_ctx *c = load(&o, o.args[0], &st);
+    if (!c) {
+        free(o.args);
+        return st;
+    }
+    tt_buf out = {0};
+    for (int i = 1; !st && i < o.nargs; i++) {
+        const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);
+        const char *saved = c->file;
+        c->file = NULL;
+        tt_type *t = types_resolve_str(c, o.args[i], where);
+        tt_tree tr = {0};
+        if (t && tree_of_value(c, t, &o.tree, &tr, where)) {
+            tree_to_string(&tr, &out);
+            buf_put(&out, "\n");
+        }
+        tree_free(&tr);
+        c->file = saved;
+    }
+    print_diags(c);
+    if (!st && failed(c, &o))
+        st = EXIT_INPUT;
+    if (!st && !write_output(o.output, out.data ? out.data : "", out.len))
+        st = EXIT_INPUT;
+    free(out.data);
+    free(o.args);
+    ctx_free(c);
+    return st;
+}
+
+static void explain_tree(tt_buf *out, const tt_tree *t, const char *why)
+{
+    if (t->n)
+        tree_to_string(t, out);
+    else
+        buf_printf(out, "(no attribute: %s)", why ? why : "nothing known");
+}
+
+static int cmd_explain(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs != 2) {
+        free(o.args);
+        return usage_error("%s", "explain: usage: typetree explain TYPES.json SYMBOL");
+    }
+    tt_ctx *c = load(&o, o.args[0], &st);
+    if (!c) {
+        free(o.args);
+        return st;
+    }
+    tt_buf out = {0};
+    const tt_fn_def *f = st ? NULL : fn_find(c, o.args[1]);
+    if (!st && !f) {
+        diag_add(c, DIAG_ERROR, "$.functions",
+                 "no function with symbol or path \"%s\" (%u function%s listed)", o.args[1],
+                 c->nfns, c->nfns == 1 ? "" : "s");
+    }
+    tt_lowered_fn lf;
+    if (f && abi_lower_fn(c, f, &o.tree, &lf)) {
+        buf_printf(&out, "%s", f->symbol);
+        if (f->path)
+            buf_printf(&out, " (%s)", f->path);
+        buf_printf(&out, ": %u LLVM parameter%s, returns %s\n", lf.nparams,
+                   lf.nparams == 1 ? "" : "s", lf.ret_llvm_type);
+        buf_printf(&out, "  return %s: %s -> %s ", f->ret_src, passmode_name(lf.ret_mode),
+                   lf.ret_llvm_type);
+        explain_tree(&out, &lf.ret_tree, lf.ret_why_empty);
+        buf_put(&out, "\n");
+        uint32_t next = 0;
+        for (int a = -1; a <= (int)f->nargs; a++) {
+            if (a >= 0 && a < (int)f->nargs) {
+                const tt_arg_def *ad = &f->args[a];
+                buf_printf(&out, "  arg %d %s: %s: %s%s\n", a, ad->name ? ad->name : "_",
+                           ad->ty_src, passmode_name(lf.arg_modes[a]),
+                           lf.arg_modes[a] == PASS_IGNORE ? " (zero-sized: no LLVM parameter)" : "");
+            }
+            int want = a == (int)f->nargs ? -2 : a;
+            while (next < lf.nparams && lf.params[next].rust_arg == want) {
+                const tt_llvm_param *p = &lf.params[next];
+                const char *role = p->rust_arg == -1   ? "sret "
+                                   : p->rust_arg == -2 ? "track_caller location "
+                                   : "";
+                buf_printf(&out, "    %%%u %s%s", next, role, p->llvm_type);
+                if (p->mode == PASS_PAIR)
+                    buf_printf(&out, " (half %d)", p->piece);
+                buf_put(&out, ": ");
+                explain_tree(&out, &p->tree, p->why_empty);
+                buf_put(&out, "\n");
+                next++;
+            }
+        }
+        abi_lowered_free(&lf);
+    }
+    print_diags(c);
+    if (failed(c, &o))
+        st = st ? st : EXIT_INPUT;
+    if (!st && !write_output(o.output, out.data ? out.data : "", out.len))
+        st = EXIT_INPUT;
+    free(out.data);
+    free(o.args);
+    ctx_free(c);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -235,5 +374,9 @@ int main(int argc, char **argv)
         }
     if (strcmp(cmd, "layout") == 0)
         return cmd_layout(argc - 2, argv + 2);
+    if (strcmp(cmd, "tree") == 0)
+        return cmd_tree(argc - 2, argv + 2);
+    if (strcmp(cmd, "explain") == 0)
+        return cmd_explain(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }

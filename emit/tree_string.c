@@ -1,0 +1,26 @@
+/* TypeTree -> the string Enzyme parses, in the form Enzyme's own printer writes:
+ * "{[-1]:Pointer, [-1,0]:Float@double}" (entries already sorted by tree_normalize). */
+#include "typetree.h"
+
+const char *kind_name(tt_kind k)
+{
+    static const char *const names[] = {
+        [KIND_INTEGER] = "Integer",     [KIND_POINTER] = "Pointer",
+        [KIND_HALF] = "Float@half",     [KIND_FLOAT] = "Float@float",
+        [KIND_DOUBLE] = "Float@double", [KIND_FP128] = "Float@fp128",
+    };
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+void tree_to_string(const tt_tree *t, tt_buf *out)
+{
+    buf_put(out, "{");
+    for (size_t i = 0; i < t->n; i++) {
+        const tt_entry *e = &t->v[i];
+        buf_put(out, i ? ", [" : "[");
+        for (unsigned k = 0; k < e->len; k++)
+            buf_printf(out, k ? ",%lld" : "%lld", (long long)e->path[k]);
+        buf_printf(out, "]:%s", kind_name((tt_kind)e->kind));
+    }
+    buf_put(out, "}");
+}

@@ -1,0 +1,590 @@
+/* Layouts -> Enzyme TypeTrees. The rule everywhere: describe less, never wrong. A byte
+ * gets a kind only when every value of the type has that kind there; floats are one
+ * entry at their first byte, integers one entry per byte, pointers one entry plus what
+ * they point to one level deeper. See include/typetree.h for the path convention. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+const tt_tree_opts tree_default_opts = {.max_offset = 500, .max_depth = 6};
+
+#define STACK_MAX 64
+
+typedef struct {
+    tt_ctx *c;
+    const tt_tree_opts *o;
+    tt_tree *out;
+    int64_t path[TT_PATH_MAX]; /* prefix of every entry added */
+    unsigned len;
+    const tt_type *stack[STACK_MAX]; /* pointee types on the current pointer path */
+    unsigned nstack;
+    const char *where;
+    bool ok;
+} builder;
+
+/* ---- tree storage ---- */
+
+void tree_free(tt_tree *t)
+{
+    free(t->v);
+    t->v = NULL;
+    t->n = t->cap = 0;
+}
+
+static void tree_push(tt_tree *t, const tt_entry *e)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 16;
+        tt_entry *v = realloc(t->v, cap * sizeof *v);
+        if (!v)
+            abort();
+        t->v = v;
+        t->cap = cap;
+    }
+    t->v[t->n++] = *e;
+}
+
+/* Enzyme's order: index lists compared element by element as signed numbers (-1 first),
+ * a prefix before its extensions; the kind breaks ties so duplicates sit together. */
+static int entry_cmp(const void *pa, const void *pb)
+{
+    const tt_entry *a = pa, *b = pb;
+    unsigned n = a->len < b->len ? a->len : b->len;
+    for (unsigned i = 0; i < n; i++)
+        if (a->path[i] != b->path[i])
+            return a->path[i] < b->path[i] ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    return (int)a->kind - (int)b->kind;
+}
+
+static bool same_path(const tt_entry *a, const tt_entry *b)
+{
+    return a->len == b->len && memcmp(a->path, b->path, a->len * sizeof a->path[0]) == 0;
+}
+
+void tree_normalize(tt_tree *t)
+{
+    if (t->n < 2)
+        return;
+    qsort(t->v, t->n, sizeof *t->v, entry_cmp);
+    size_t w = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        if (w && same_path(&t->v[w - 1], &t->v[i])) {
+            /* Two kinds for one path would be a contradiction; Enzyme keeps the first
+             * silently, so neither is safe. The builders never produce this; keep the
+             * guarantee anyway by dropping both. */
+            if (t->v[w - 1].kind != t->v[i].kind)
+                t->v[w - 1].kind = 0xFF;
+            continue;
+        }
+        t->v[w++] = t->v[i];
+    }
+    t->n = w;
+    size_t k = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].kind != 0xFF)
+            t->v[k++] = t->v[i];
+    t->n = k;
+}
+
+/* ---- building ---- */
+
+static void add(builder *b, int64_t off, tt_kind kind)
+{
+    if (off > b->o->max_offset || b->len + 1 > b->o->max_depth || b->len + 1 > TT_PATH_MAX)
+        return;
+    tt_entry e = {.len = (uint8_t)(b->len + 1), .kind = (uint8_t)kind};
+    memcpy(e.path, b->path, b->len * sizeof e.path[0]);
+    e.path[b->len] = off;
+    tree_push(b->out, &e);
+}
+
+static tt_kind float_kind(unsigned size)
+{
+    return size == 2 ? KIND_HALF : size == 4 ? KIND_FLOAT : size == 8 ? KIND_DOUBLE : KIND_FP128;
+}
+
+static void mem(builder *b, tt_type *t, int64_t base);
+
+static const tt_layout *lay(builder *b, tt_type *t)
+{
+    const tt_layout *l = layout_of(b->c, t, b->where);
+    if (!l)
+        b->ok = false;
+    return l;
+}
+
+/* What a homogeneous element is: every byte one kind, tiled without gaps. Decided from
+ * the type, so [f32; 1000000] costs what [f32; 1] costs. */
+typedef struct {
+    int kind;           /* -1: not homogeneous; else tt_kind */
+    tt_type *pointee;   /* KIND_POINTER: what each pointer points to (NULL: nothing known) */
+    bool pointee_many;  /* the pointee is itself an unknown-length buffer */
+} homog;
+
+static homog homogeneous(builder *b, tt_type *t, unsigned depth);
+
+/* Follows single-field wrappers (Box, NonNull, Unique, transparent newtypes) down to the
+ * raw/ref pointer they hold; NULL when t is not a thin pointer of that shape. */
+static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
+{
+    for (; depth < 32; depth++) {
+        const tt_layout *l = lay(b, t);
+        if (!l || l->abi != ABI_SCALAR || l->a.prim.kind != PRIM_PTR)
+            return NULL;
+        if (t->kind == TY_REF || t->kind == TY_PTR || t->kind == TY_FNPTR)
+            return t;
+        if (t->kind != TY_ADT || t->def->kind != DEF_STRUCT)
+            return NULL;
+        tt_type *next = NULL;
+        for (uint32_t i = 0; i < t->def->nfields; i++) {
+            tt_type *ft = types_field(b->c, t, 0, i);
+            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            if (!fl)
+                return NULL;
+            if (!layout_is_zst(fl))
+                next = ft;
+        }
+        if (!next)
+            return NULL;
+        t = next;
+    }
+    return NULL;
+}
+
+static homog homogeneous(builder *b, tt_type *t, unsigned depth)
+{
+    homog none = {.kind = -1};
+    const tt_layout *l = lay(b, t);
+    if (!l || !l->sized || l->uninhabited || l->size == 0 || depth > 32)
+        return none;
+    switch (t->kind) {
+    case TY_BOOL:
+    case TY_CHAR:
+    case TY_INT:
+        return (homog){.kind = KIND_INTEGER};
+    case TY_FLOAT:
+        return (homog){.kind = float_kind(t->size)};
+    case TY_FNPTR:
+        return (homog){.kind = KIND_POINTER};
+    case TY_REF:
+    case TY_PTR:
+        if (l->abi != ABI_SCALAR)
+            return none; /* wide pointers: pointer + metadata */
+        return (homog){.kind = KIND_POINTER, .pointee = t->elem};
+    case TY_ARRAY:
+        return t->len ? homogeneous(b, t->elem, depth + 1) : none;
+    case TY_TUPLE:
+    case TY_ADT: {
+        if (t->kind == TY_ADT && t->def->kind == DEF_ENUM) {
+            /* A fieldless enum is its tag: integer bytes. */
+            if (l->abi == ABI_SCALAR && l->tag_encoding == TAG_DIRECT && l->size == l->tag.prim.size)
+                return (homog){.kind = KIND_INTEGER};
+            return none;
+        }
+        if (t->kind == TY_ADT && t->def->kind == DEF_UNION)
+            return none;
+        tt_type *core = thin_pointer_core(b, t, depth);
+        if (core) {
+            homog h = homogeneous(b, core, depth + 1);
+            /* A points_to buffer is not a single pointee: not homogeneous with others. */
+            return h;
+        }
+        uint32_t n = t->kind == TY_TUPLE ? t->n : t->def->nfields;
+        homog acc = {.kind = -2};
+        uint64_t covered = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
+            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            if (!fl)
+                return none;
+            if (fl->size == 0)
+                continue;
+            if (t->kind == TY_ADT && types_field_points_to(b->c, t, 0, i))
+                return none;
+            homog h = homogeneous(b, ft, depth + 1);
+            if (h.kind < 0)
+                return none;
+            if (acc.kind == -2)
+                acc = h;
+            else if (acc.kind != h.kind || acc.pointee != h.pointee)
+                return none;
+            covered += fl->size;
+        }
+        /* No padding: the fields tile the value. */
+        if (acc.kind < 0 || covered != l->size)
+            return none;
+        return acc;
+    }
+    default:
+        return none;
+    }
+}
+
+static void descend(builder *b, int64_t at, tt_type *pointee, bool many);
+
+/* An unknown-length run of elements (slice, str, Vec's buffer) or an array pointee:
+ * one -1 entry when homogeneous, else element by element up to the offset limit. */
+static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, int64_t base,
+                     bool at_pointee_top)
+{
+    const tt_layout *el = lay(b, elem);
+    if (!el || el->size == 0 || el->uninhabited)
+        return;
+    if (at_pointee_top) {
+        homog h = homogeneous(b, elem, 0);
+        if (h.kind >= 0) {
+            add(b, -1, (tt_kind)h.kind);
+            if (h.kind == KIND_POINTER && h.pointee)
+                descend(b, -1, h.pointee, false);
+            return;
+        }
+    }
+    for (uint64_t i = 0; !bounded || i < count; i++) {
+        uint64_t off = (uint64_t)base + i * el->size;
+        if (off > (uint64_t)b->o->max_offset)
+            break;
+        mem(b, elem, (int64_t)off);
+    }
+}
+
+/* Describes what a pointer at offset `at` (of the current level) points to. */
+static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
+{
+    if (b->len + 2 > b->o->max_depth || b->len + 1 >= TT_PATH_MAX)
+        return; /* entries below would be longer than Enzyme keeps */
+    for (unsigned i = 0; i < b->nstack; i++)
+        if (b->stack[i] == pointee)
+            return; /* recursion: already described on this path */
+    if (b->nstack == STACK_MAX)
+        return;
+    b->path[b->len++] = at;
+    b->stack[b->nstack++] = pointee;
+    if (many)
+        elements(b, pointee, 0, false, 0, true);
+    else if (pointee->kind == TY_ARRAY)
+        elements(b, pointee->elem, pointee->len, true, 0, true);
+    else if (pointee->kind == TY_SLICE)
+        elements(b, pointee->elem, 0, false, 0, true);
+    else if (pointee->kind == TY_STR)
+        add(b, -1, KIND_INTEGER);
+    else
+        mem(b, pointee, 0);
+    b->nstack--;
+    b->len--;
+}
+
+/* A pointer value at `base`: thin (one entry + pointee) or wide (data + metadata). */
+static void pointer(builder *b, tt_type *t, int64_t base)
+{
+    add(b, base, KIND_POINTER);
+    if (t->kind == TY_FNPTR)
+        return;
+    int meta = types_ptr_metadata(b->c, t->elem);
+    if (meta == 2) {
+        /* dyn: the data's type is unknown; the vtable is a pointer to opaque words */
+        add(b, base + 8, KIND_POINTER);
+        return;
+    }
+    descend(b, base, t->elem, false);
+    if (meta == 1)
+        for (int i = 0; i < 8; i++)
+            add(b, base + 8 + i, KIND_INTEGER);
+}
+
+/* Union fields and enum variants: an entry survives only if every alternative that
+ * covers its first-level byte has the very same entry. */
+typedef struct {
+    tt_tree entries;         /* sorted */
+    uint64_t *lo, *hi;       /* covered first-level byte ranges [lo, hi) */
+    uint32_t nranges;
+} alternative;
+
+static bool covers(const alternative *a, int64_t off)
+{
+    for (uint32_t i = 0; i < a->nranges; i++)
+        if (off >= 0 && (uint64_t)off >= a->lo[i] && (uint64_t)off < a->hi[i])
+            return true;
+    return false;
+}
+
+static bool has_entry(const alternative *a, const tt_entry *e)
+{
+    return bsearch(e, a->entries.v, a->entries.n, sizeof *e, entry_cmp) != NULL;
+}
+
+static void merge_alternatives(builder *b, alternative *alts, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        for (size_t k = 0; k < alts[i].entries.n; k++) {
+            const tt_entry *e = &alts[i].entries.v[k];
+            int64_t off = e->path[b->len];
+            bool agreed = true;
+            for (uint32_t j = 0; j < n && agreed; j++)
+                if (j != i && covers(&alts[j], off) && !has_entry(&alts[j], e))
+                    agreed = false;
+            if (agreed)
+                tree_push(b->out, e);
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        tree_free(&alts[i].entries);
+}
+
+/* Describes fields (of a struct, tuple, variant or union member list) into `into`. */
+static void fields_into(builder *b, tt_type *t, uint32_t variant, const uint64_t *offsets,
+                        uint32_t n, int64_t base, tt_tree *into, alternative *cov)
+{
+    tt_tree *saved = b->out;
+    b->out = into;
+    for (uint32_t i = 0; i < n; i++) {
+        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, variant, i);
+        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        if (!fl)
+            continue;
+        int64_t off = base + (int64_t)offsets[i];
+        if (cov && fl->size) {
+            cov->lo[cov->nranges] = (uint64_t)off;
+            cov->hi[cov->nranges++] = (uint64_t)off + fl->size;
+        }
+        tt_type *pt = t->kind == TY_ADT ? types_field_points_to(b->c, t, variant, i) : NULL;
+        if (pt && fl->abi == ABI_SCALAR && fl->a.prim.kind == PRIM_PTR) {
+            /* The field is a type-erased pointer whose real pointee the format states. */
+            add(b, off, KIND_POINTER);
+            if (pt->kind == TY_SLICE)
+                descend(b, off, pt->elem, true);
+            else
+                descend(b, off, pt, false);
+            continue;
+        }
+        mem(b, ft, off);
+    }
+    b->out = saved;
+}
+
+static void alternatives(builder *b, tt_type *t, const tt_layout *l, int64_t base)
+{
+    const tt_def *d = t->def;
+    uint32_t n = d->kind == DEF_ENUM ? l->nvariants : d->nfields;
+    alternative *alts = calloc(n + 1, sizeof *alts);
+    if (!alts)
+        abort();
+    uint32_t used = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        alternative *a = &alts[used];
+        uint32_t nf = d->kind == DEF_ENUM ? l->variants[v].nfields : 1;
+        a->lo = calloc(nf + 1, sizeof *a->lo);
+        a->hi = calloc(nf + 1, sizeof *a->hi);
+        if (!a->lo || !a->hi)
+            abort();
+        if (d->kind == DEF_ENUM) {
+            if (l->variants[v].uninhabited) {
+                free(a->lo);
+                free(a->hi);
+                continue; /* no value of this variant exists */
+            }
+            fields_into(b, t, v, l->variants[v].offsets, nf, base, &a->entries, a);
+        } else {
+            /* union field v alone, at offset 0 */
+            tt_type *ft = types_field(b->c, t, 0, v);
+            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            if (fl && fl->size) {
+                a->lo[0] = (uint64_t)base;
+                a->hi[0] = (uint64_t)base + fl->size;
+                a->nranges = 1;
+                tt_tree *saved = b->out;
+                b->out = &a->entries;
+                mem(b, ft, base);
+                b->out = saved;
+            }
+        }
+        tree_normalize(&a->entries);
+        used++;
+    }
+    merge_alternatives(b, alts, used);
+    for (uint32_t i = 0; i < used; i++) {
+        free(alts[i].lo);
+        free(alts[i].hi);
+    }
+    free(alts);
+}
+
+static void mem(builder *b, tt_type *t, int64_t base)
+{
+    if (base > b->o->max_offset)
+        return;
+    const tt_layout *l = lay(b, t);
+    if (!l || l->uninhabited || (l->sized && l->size == 0))
+        return;
+    switch (t->kind) {
+    case TY_BOOL:
+    case TY_CHAR:
+    case TY_INT:
+        for (unsigned i = 0; i < l->size; i++)
+            add(b, base + i, KIND_INTEGER);
+        return;
+    case TY_FLOAT:
+        add(b, base, float_kind(t->size));
+        return;
+    case TY_REF:
+    case TY_PTR:
+    case TY_FNPTR:
+        pointer(b, t, base);
+        return;
+    case TY_ARRAY:
+        elements(b, t->elem, t->len, true, base, false);
+        return;
+    case TY_SLICE:
+        elements(b, t->elem, 0, false, base, false);
+        return;
+    case TY_STR: /* an unsized str tail: bytes of unknown count */
+        for (int64_t off = base; off <= b->o->max_offset; off++)
+            add(b, off, KIND_INTEGER);
+        return;
+    case TY_DYN:
+    case TY_NEVER:
+    case TY_PARAM:
+        return;
+    case TY_TUPLE:
+        fields_into(b, t, 0, l->offsets, t->n, base, b->out, NULL);
+        return;
+    case TY_ADT:
+        break;
+    }
+    const tt_def *d = t->def;
+    if (d->kind == DEF_STRUCT) {
+        fields_into(b, t, 0, l->offsets, d->nfields, base, b->out, NULL);
+    } else if (d->kind == DEF_UNION) {
+        alternatives(b, t, l, base);
+    } else if (l->single_variant_index_valid) {
+        uint32_t v = l->single_variant;
+        fields_into(b, t, v, l->variants[v].offsets, l->variants[v].nfields, base, b->out, NULL);
+    } else {
+        if (l->tag_encoding == TAG_DIRECT)
+            for (unsigned i = 0; i < l->tag.prim.size; i++)
+                add(b, base + (int64_t)l->tag_offset + i, KIND_INTEGER);
+        alternatives(b, t, l, base);
+    }
+}
+
+static void builder_init(builder *b, tt_ctx *c, const tt_tree_opts *o, tt_tree *out,
+                         const char *where)
+{
+    memset(b, 0, sizeof *b);
+    b->c = c;
+    b->o = o ? o : &tree_default_opts;
+    b->out = out;
+    b->where = where;
+    b->ok = true;
+}
+
+bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where)
+{
+    builder b;
+    builder_init(&b, c, o, out, where);
+    mem(&b, t, 0);
+    tree_normalize(out);
+    return b.ok;
+}
+
+bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,
+                        const char *where)
+{
+    builder b;
+    builder_init(&b, c, o, out, where);
+    add(&b, -1, KIND_POINTER);
+    b.path[b.len++] = -1;
+    b.stack[b.nstack++] = t;
+    if (b.o->max_depth >= 2)
+        mem(&b, t, 0);
+    tree_normalize(out);
+    return b.ok;
+}
+
+bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
+                       const tt_tree_opts *o, tt_tree *out, const char *where)
+{
+    tt_tree m = {0};
+    bool ok = tree_of_memory(c, t, o, &m, where);
+    if (!ok) {
+        tree_free(&m);
+        return false;
+    }
+    int64_t lo = (int64_t)offset, hi = (int64_t)(offset + size);
+    const tt_entry *head = NULL;
+    unsigned ints = 0, others = 0;
+    for (size_t i = 0; i < m.n; i++) {
+        const tt_entry *e = &m.v[i];
+        if (e->path[0] < lo || e->path[0] >= hi)
+            continue;
+        if (e->len == 1) {
+            if (e->path[0] == lo && !head)
+                head = e;
+            if (e->kind == KIND_INTEGER)
+                ints++;
+            else
+                others++;
+        }
+    }
+    bool whole = false;
+    if (head && head->kind == KIND_INTEGER)
+        whole = ints == size && others == 0;
+    else if (head && head->kind == KIND_POINTER)
+        whole = size == c->target->ptr_size && ints == 0 && others == 1;
+    else if (head)
+        whole = ints == 0 && others == 1 &&
+                ((head->kind == KIND_HALF && size == 2) || (head->kind == KIND_FLOAT && size == 4) ||
+                 (head->kind == KIND_DOUBLE && size == 8) || (head->kind == KIND_FP128 && size == 16));
+    if (whole) {
+        tt_entry r = {.len = 1, .kind = head->kind, .path = {-1}};
+        tree_push(out, &r);
+        if (head->kind == KIND_POINTER)
+            for (size_t i = 0; i < m.n; i++)
+                if (m.v[i].len > 1 && m.v[i].path[0] == lo) {
+                    tt_entry e = m.v[i];
+                    e.path[0] = -1;
+                    tree_push(out, &e);
+                }
+        tree_normalize(out);
+    }
+    tree_free(&m);
+    return true;
+}
+
+/* A wide pointer (or a struct that only wraps one): its data half is what a pointer
+ * parameter carries. */
+static bool is_wide_pointer(tt_ctx *c, tt_type *t, unsigned depth)
+{
+    if (depth > 32)
+        return false;
+    const tt_layout *l = layout_of(c, t, NULL);
+    if (!l || l->abi != ABI_PAIR || l->a.prim.kind != PRIM_PTR)
+        return false;
+    if (t->kind == TY_REF || t->kind == TY_PTR)
+        return true;
+    if (t->kind != TY_ADT || t->def->kind != DEF_STRUCT)
+        return false;
+    for (uint32_t i = 0; i < t->def->nfields; i++) {
+        tt_type *ft = types_field(c, t, 0, i);
+        const tt_layout *fl = ft ? layout_of(c, ft, NULL) : NULL;
+        if (fl && fl->size == l->size)
+            return is_wide_pointer(c, ft, depth + 1);
+    }
+    return false;
+}
+
+bool tree_of_value(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where)
+{
+    const tt_layout *l = layout_of(c, t, where);
+    if (!l)
+        return false;
+    if (l->uninhabited || (l->sized && l->size == 0))
+        return true;
+    if (l->abi == ABI_SCALAR)
+        return tree_of_scalar_at(c, t, 0, l->a.prim.size, o, out, where);
+    if (is_wide_pointer(c, t, 0))
+        return tree_of_scalar_at(c, t, 0, l->a.prim.size, o, out, where);
+    return tree_of_memory(c, t, o, out, where);
+}
