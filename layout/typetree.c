@@ -225,14 +225,86 @@ static homog homogeneous(builder *b, tt_type *t, unsigned depth)
 
 static void descend(builder *b, int64_t at, tt_type *pointee, bool many);
 
+/* For elements whose kind the type alone does not settle (enums such as Option<&T> or
+ * Option<u32>, &dyn): describe one element, and if its first-level entries tile it with
+ * one kind (integers every byte, floats or pointers every size) and every pointer has
+ * the same subtree, emit that once at -1. Only for elements within the offset limit, so
+ * the description is complete. */
+static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *el)
+{
+    if (el->size > (uint64_t)b->o->max_offset || !el->sized)
+        return false;
+    tt_tree one = {0};
+    tt_tree *saved = b->out;
+    b->out = &one;
+    mem(b, elem, 0);
+    b->out = saved;
+    tree_normalize(&one);
+    unsigned lvl = b->len; /* index of the element-relative offset in each path */
+    int kind = -1;
+    uint64_t step = 0, next = 0;
+    bool ok = one.n > 0;
+    const tt_entry *first_ptr = NULL;
+    for (size_t i = 0; ok && i < one.n; i++) {
+        const tt_entry *e = &one.v[i];
+        if (e->len != lvl + 1)
+            continue;
+        if (kind < 0) {
+            kind = e->kind;
+            step = kind == KIND_INTEGER ? 1
+                   : kind == KIND_POINTER ? b->c->target->ptr_size
+                   : kind == KIND_HALF ? 2 : kind == KIND_FLOAT ? 4 : kind == KIND_DOUBLE ? 8 : 16;
+        }
+        ok = e->kind == kind && (uint64_t)e->path[lvl] == next;
+        next += step;
+    }
+    ok = ok && kind >= 0 && next == el->size;
+    /* Pointers: every one must carry the same subtree. */
+    for (size_t i = 0; ok && i < one.n; i++) {
+        const tt_entry *e = &one.v[i];
+        if (e->len == lvl + 1 && kind == KIND_POINTER && !first_ptr)
+            first_ptr = e;
+    }
+    size_t sub0 = 0;
+    if (ok && kind == KIND_POINTER) {
+        for (size_t i = 0; i < one.n; i++)
+            if (one.v[i].len > lvl + 1 && one.v[i].path[lvl] == 0)
+                sub0++;
+        for (uint64_t p = step; ok && p < el->size; p += step) {
+            size_t subp = 0;
+            for (size_t i = 0; i < one.n && ok; i++) {
+                const tt_entry *e = &one.v[i];
+                if (e->len <= lvl + 1 || (uint64_t)e->path[lvl] != p)
+                    continue;
+                subp++;
+                tt_entry probe = *e;
+                probe.path[lvl] = 0;
+                ok = bsearch(&probe, one.v, one.n, sizeof probe, entry_cmp) != NULL;
+            }
+            ok = ok && subp == sub0;
+        }
+    }
+    if (ok) {
+        for (size_t i = 0; i < one.n; i++) {
+            tt_entry e = one.v[i];
+            if (e.len < lvl + 1 || (e.len > lvl && e.path[lvl] != 0))
+                continue;
+            e.path[lvl] = -1;
+            tree_push(b->out, &e);
+        }
+    }
+    tree_free(&one);
+    return ok;
+}
+
 /* An unknown-length run of elements (slice, str, Vec's buffer) or an array pointee:
  * one -1 entry when homogeneous, else element by element up to the offset limit. */
 static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, int64_t base,
                      bool at_pointee_top)
 {
     const tt_layout *el = lay(b, elem);
-    if (!el || el->size == 0 || el->uninhabited)
-        return;
+    if (!el || el->size == 0 || el->uninhabited || (bounded && count == 0))
+        return; /* nothing is there (a pointer to [T; 0] may point at anything) */
     if (at_pointee_top) {
         homog h = homogeneous(b, elem, 0);
         if (h.kind >= 0) {
@@ -241,6 +313,8 @@ static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, in
                 descend(b, -1, h.pointee, false);
             return;
         }
+        if (homogeneous_by_entries(b, elem, el))
+            return;
     }
     for (uint64_t i = 0; !bounded || i < count; i++) {
         uint64_t off = (uint64_t)base + i * el->size;

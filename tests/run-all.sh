@@ -34,7 +34,11 @@ run_suite unit sh tests/run-unit.sh build/tests/test_*
 run_suite unit-asan-ubsan sh tests/run-unit.sh build/san/tests/test_*
 run_suite errors sh tests/errors/run.sh build/san/typetree
 run_suite schema /usr/bin/python3 tests/schema/validate.py schema/rust-types.schema.json \
-    fixtures/*.json schema/prelude.json --expect-invalid tests/schema/invalid/*.json
+    fixtures/*.json fixtures/trees/*.json schema/prelude.json \
+    --expect-invalid tests/schema/invalid/*.json
+run_suite enzyme-grammar-checker sh tests/trees/run.sh
+run_suite trees-golden sh tests/golden/run.sh build/san/typetree
+run_suite explain-golden python3 tests/golden/explain.py build/san/typetree build/tests/enzyme_check
 run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
 run_suite fuzz sh tests/fuzz/run.sh 20
 

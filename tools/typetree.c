@@ -136,7 +136,7 @@ static int parse_options(int argc, char **argv, options *o)
             char *end;
             errno = 0;
             long long v = strtoll(argv[++i], &end, 10);
-            if (errno || *end || end == argv[i] || v < 1 || v > (a[6] == 'o' ? 1000000000LL : 15))
+            if (errno || *end || end == argv[i] || v < (a[6] == 'o' ? 0 : 1) || v > (a[6] == 'o' ? 1000000000LL : TT_PATH_MAX))
                 return usage_error("bad value for %s", a);
             if (a[6] == 'o')
                 o->tree.max_offset = v;

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Property tests of `typetree tree` (check.py): the checker's own self-test on
+# hand-written trees, then the trees of `&E` for every type of the layout fixtures and of
+# seeded random documents (tests/conformance/gen_types.py), checked against a byte model
+# built from the documents and `typetree layout`.
+#   tests/trees-property/run.sh [--seeds "1 2 3"] [--count 200] [--typetree PATH] [CHECK.PY ARGS...]
+# Ends with "N passed, N failed"; exit 1 on any failure.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+PY=${PYTHON:-python3}
+typetree="$root/build/typetree"
+seeds="1 2 3 4 5 6 7 8"
+count=200
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --typetree) typetree=$2; shift 2 ;;
+    --seeds) seeds=$2; shift 2 ;;
+    --count) count=$2; shift 2 ;;
+    *) break ;;
+    esac
+done
+log=$(mktemp "${TMPDIR:-/tmp}/trees-property.XXXXXX") || exit 1
+trap 'rm -f "$log"' EXIT INT TERM
+
+passed=0
+failed=0
+# suite LABEL ARGS...: runs check.py, adds its "N passed, N failed" to the totals
+suite() {
+    label=$1
+    shift
+    echo "== $label"
+    "$PY" "$here/check.py" --typetree "$typetree" "$@" >"$log" 2>&1
+    cat "$log"
+    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+    if [ -z "$summary" ]; then
+        echo "check.py gave no summary: counted as 1 failure"
+        failed=$((failed + 1))
+        return
+    fi
+    passed=$((passed + ${summary%% passed*}))
+    f=${summary#*passed, }
+    failed=$((failed + ${f%% failed}))
+}
+
+suite "checker self-test (hand-written trees)" --self-test
+suite "trees of &E: fixtures and seeds $seeds x $count types" --fixtures \
+    --seeds "$seeds" --count "$count" "$@"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
