@@ -62,6 +62,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (l) {
             tt_buf out = {0};
             layout_json(c, &out, src, t, l);
+            /* the TypeTree stage on the same type: by value, and behind a pointer */
+            tt_tree tr = {0}, tp = {0};
+            if (tree_of_value(c, t, &tree_default_opts, &tr, "fuzz"))
+                tree_to_string(&tr, &out);
+            if (tree_of_pointer_to(c, t, &tree_default_opts, &tp, "fuzz"))
+                tree_to_string(&tp, &out);
+            tree_free(&tr);
+            tree_free(&tp);
             free(out.data);
         }
     }
