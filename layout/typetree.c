@@ -376,12 +376,35 @@ typedef struct {
     uint32_t nranges;
 } alternative;
 
-static bool covers(const alternative *a, int64_t off)
+/* Whether alternative a has a field overlapping the bytes [lo, hi). */
+static bool covers(const alternative *a, uint64_t lo, uint64_t hi)
 {
     for (uint32_t i = 0; i < a->nranges; i++)
-        if (off >= 0 && (uint64_t)off >= a->lo[i] && (uint64_t)off < a->hi[i])
+        if (lo < a->hi[i] && a->lo[i] < hi)
             return true;
     return false;
+}
+
+/* The bytes an entry's scalar occupies at the first level: a float its width, a
+ * pointer (and everything described below it) the pointer's size, an integer byte one. */
+static uint64_t entry_span(const builder *b, const tt_entry *e)
+{
+    if (e->len > b->len + 1)
+        return b->c->target->ptr_size;
+    switch (e->kind) {
+    case KIND_POINTER:
+        return b->c->target->ptr_size;
+    case KIND_HALF:
+        return 2;
+    case KIND_FLOAT:
+        return 4;
+    case KIND_DOUBLE:
+        return 8;
+    case KIND_FP128:
+        return 16;
+    default:
+        return 1;
+    }
 }
 
 static bool has_entry(const alternative *a, const tt_entry *e)
@@ -395,9 +418,13 @@ static void merge_alternatives(builder *b, alternative *alts, uint32_t n)
         for (size_t k = 0; k < alts[i].entries.n; k++) {
             const tt_entry *e = &alts[i].entries.v[k];
             int64_t off = e->path[b->len];
-            bool agreed = true;
+            bool agreed = off >= 0;
+            uint64_t lo = (uint64_t)off, hi = lo + entry_span(b, e);
+            /* Every other alternative overlapping the scalar's bytes must say the same:
+             * a float of variant A over bytes 4..11 and an integer of variant B at 8 make
+             * both unknowable. */
             for (uint32_t j = 0; j < n && agreed; j++)
-                if (j != i && covers(&alts[j], off) && !has_entry(&alts[j], e))
+                if (j != i && covers(&alts[j], lo, hi) && !has_entry(&alts[j], e))
                     agreed = false;
             if (agreed)
                 tree_push(b->out, e);

@@ -40,6 +40,7 @@ run_suite enzyme-grammar-checker sh tests/trees/run.sh
 run_suite trees-golden sh tests/golden/run.sh build/san/typetree
 run_suite explain-golden python3 tests/golden/explain.py build/san/typetree build/tests/enzyme_check
 run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
+run_suite trees-property sh tests/trees-property/run.sh --typetree build/san/typetree
 run_suite fuzz sh tests/fuzz/run.sh 20
 
 echo

@@ -100,3 +100,7 @@ for e in '[f32; 4]' '[f32; 1000000000000]'; do
     [ "$rc" = 0 ] || printf '   (exit %s: see %s.err)' "$rc" "$out/expr"
     echo
 done
+
+# TypeTrees: 100k types, huge arrays, a recursive graph (figures only).
+echo
+sh tests/bench/bench_trees.sh
