@@ -329,6 +329,8 @@ typedef struct {
 typedef struct {
     int64_t max_offset;      /* Enzyme's -enzyme-max-type-offset (500): no entry beyond */
     unsigned max_depth;      /* Enzyme's -enzyme-max-type-depth (6): no longer path */
+    size_t max_entries;      /* a tree that would be larger is rebuilt one level shallower,
+                                until it fits (0: no limit) */
 } tt_tree_opts;
 extern const tt_tree_opts tree_default_opts;
 void tree_free(tt_tree *t);

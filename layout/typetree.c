@@ -7,7 +7,9 @@
 
 #include "layout.h"
 
-const tt_tree_opts tree_default_opts = {.max_offset = 500, .max_depth = 6};
+/* 4096 entries: slices of mixed elements are listed element by element at every
+ * pointer level, which multiplies; a megabyte-sized attribute helps nobody. */
+const tt_tree_opts tree_default_opts = {.max_offset = 500, .max_depth = 6, .max_entries = 4096};
 
 #define STACK_MAX 64
 
@@ -21,6 +23,8 @@ typedef struct {
     unsigned nstack;
     const char *where;
     bool ok;
+    size_t added;      /* entries added so far, across temporary trees */
+    bool overflow;     /* more than max_entries: the caller retries shallower */
 } builder;
 
 /* ---- tree storage ---- */
@@ -95,6 +99,10 @@ static void add(builder *b, int64_t off, tt_kind kind)
 {
     if (off > b->o->max_offset || b->len + 1 > b->o->max_depth || b->len + 1 > TT_PATH_MAX)
         return;
+    if (b->o->max_entries && ++b->added > b->o->max_entries) {
+        b->overflow = true;
+        return;
+    }
     tt_entry e = {.len = (uint8_t)(b->len + 1), .kind = (uint8_t)kind};
     memcpy(e.path, b->path, b->len * sizeof e.path[0]);
     e.path[b->len] = off;
@@ -318,7 +326,7 @@ static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, in
     }
     for (uint64_t i = 0; !bounded || i < count; i++) {
         uint64_t off = (uint64_t)base + i * el->size;
-        if (off > (uint64_t)b->o->max_offset)
+        if (off > (uint64_t)b->o->max_offset || b->overflow)
             break;
         mem(b, elem, (int64_t)off);
     }
@@ -327,8 +335,10 @@ static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, in
 /* Describes what a pointer at offset `at` (of the current level) points to. */
 static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
 {
-    if (b->len + 2 > b->o->max_depth || b->len + 1 >= TT_PATH_MAX)
+    if (b->len + 2 > b->o->max_depth || b->len + 1 >= TT_PATH_MAX || b->overflow)
         return; /* entries below would be longer than Enzyme keeps */
+    if (at > b->o->max_offset)
+        return; /* the pointer itself is beyond the offset limit, so is all below it */
     for (unsigned i = 0; i < b->nstack; i++)
         if (b->stack[i] == pointee)
             return; /* recursion: already described on this path */
@@ -514,7 +524,7 @@ static void alternatives(builder *b, tt_type *t, const tt_layout *l, int64_t bas
 
 static void mem(builder *b, tt_type *t, int64_t base)
 {
-    if (base > b->o->max_offset)
+    if (base > b->o->max_offset || b->overflow)
         return;
     const tt_layout *l = lay(b, t);
     if (!l || l->uninhabited || (l->sized && l->size == 0))
@@ -581,27 +591,42 @@ static void builder_init(builder *b, tt_ctx *c, const tt_tree_opts *o, tt_tree *
     b->ok = true;
 }
 
+/* Builds with the given limits; when the tree exceeds max_entries, builds again one
+ * level shallower (the deepest level is where the multiplication happens) until it
+ * fits. Every attempt stops as soon as it overflows, so the cost stays bounded. */
+static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where,
+                  bool behind_pointer)
+{
+    tt_tree_opts lim = o ? *o : tree_default_opts;
+    for (;;) {
+        builder b;
+        builder_init(&b, c, &lim, out, where);
+        if (behind_pointer) {
+            add(&b, -1, KIND_POINTER);
+            b.path[b.len++] = -1;
+            b.stack[b.nstack++] = t;
+        }
+        mem(&b, t, 0);
+        if (!b.overflow || lim.max_depth <= 1) {
+            if (b.overflow) /* even one level is too big: keep nothing rather than a part */
+                out->n = 0;
+            tree_normalize(out);
+            return b.ok;
+        }
+        out->n = 0;
+        lim.max_depth--;
+    }
+}
+
 bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where)
 {
-    builder b;
-    builder_init(&b, c, o, out, where);
-    mem(&b, t, 0);
-    tree_normalize(out);
-    return b.ok;
+    return build(c, t, o, out, where, false);
 }
 
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,
                         const char *where)
 {
-    builder b;
-    builder_init(&b, c, o, out, where);
-    add(&b, -1, KIND_POINTER);
-    b.path[b.len++] = -1;
-    b.stack[b.nstack++] = t;
-    if (b.o->max_depth >= 2)
-        mem(&b, t, 0);
-    tree_normalize(out);
-    return b.ok;
+    return build(c, t, o, out, where, true);
 }
 
 bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,

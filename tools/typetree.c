@@ -34,6 +34,10 @@ static const char usage_text[] =
     "  -o, --output FILE     write the result to FILE (atomically) instead of stdout\n"
     "  --max-offset N        Enzyme's -enzyme-max-type-offset (default 500)\n"
     "  --max-depth N         Enzyme's -enzyme-max-type-depth (default 6)\n"
+    "  --max-entries N       rebuild a larger tree one level shallower until it fits\n"
+    "                        (default 4096; 0: no limit)\n"
+    "  --types-from FILE     read more type expressions, one per line ('-': stdin;\n"
+    "                        blank lines and lines starting with # are skipped)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -98,7 +102,7 @@ static bool write_output(const char *path, const char *data, size_t len)
 }
 
 typedef struct {
-    const char *target, *output, *rustc;
+    const char *target, *output, *rustc, *types_from;
     bool werror;
     tt_tree_opts tree;
     int nargs;
@@ -130,6 +134,19 @@ static int parse_options(int argc, char **argv, options *o)
                 o->output = argv[++i];
             else
                 o->rustc = argv[++i];
+        } else if (opts && strcmp(a, "--types-from") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            o->types_from = argv[++i];
+        } else if (opts && strcmp(a, "--max-entries") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            char *end;
+            errno = 0;
+            long long v = strtoll(argv[++i], &end, 10);
+            if (errno || *end || end == argv[i] || v < 0)
+                return usage_error("bad value for %s", a);
+            o->tree.max_entries = (size_t)v;
         } else if (opts && (strcmp(a, "--max-offset") == 0 || strcmp(a, "--max-depth") == 0)) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -237,13 +254,53 @@ static int cmd_layout(int argc, char **argv)
     return st;
 }
 
+/* Appends the type expressions of --types-from to o->args (arena-owned strings). */
+static bool read_types_from(tt_ctx *c, options *o)
+{
+    if (!o->types_from)
+        return true;
+    FILE *f = strcmp(o->types_from, "-") == 0 ? stdin : fopen(o->types_from, "r");
+    if (!f) {
+        fprintf(stderr, "typetree: %s: cannot open: %s\n", o->types_from, strerror(errno));
+        return false;
+    }
+    char line[65536];
+    size_t cap = (size_t)o->nargs + 64;
+    char **args = malloc(cap * sizeof *args);
+    if (!args)
+        abort();
+    memcpy(args, o->args, (size_t)o->nargs * sizeof *args);
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strcspn(line, "\r\n");
+        line[n] = 0;
+        const char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#')
+            continue;
+        if ((size_t)o->nargs == cap) {
+            cap *= 2;
+            char **v = realloc(args, cap * sizeof *v);
+            if (!v)
+                abort();
+            args = v;
+        }
+        args[o->nargs++] = arena_strdup(c->arena, s);
+    }
+    if (f != stdin)
+        fclose(f);
+    free(o->args);
+    o->args = args;
+    return true;
+}
+
 static int cmd_tree(int argc, char **argv)
 {
     options o;
     int st = parse_options(argc, argv, &o);
     if (st)
         return free(o.args), st;
-    if (o.nargs < 2) {
+    if (o.nargs < 1 || (o.nargs < 2 && !o.types_from)) {
         free(o.args);
         return usage_error("%s", "tree: usage: typetree tree TYPES.json TYPE...");
     }
@@ -252,6 +309,8 @@ static int cmd_tree(int argc, char **argv)
         free(o.args);
         return st;
     }
+    if (!st && !read_types_from(c, &o))
+        st = EXIT_INPUT;
     tt_buf out = {0};
     for (int i = 1; !st && i < o.nargs; i++) {
         const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Property tests of `typetree tree` (check.py): the checker's own self-test on
-# hand-written trees, then the trees of `&E` for every type of the layout fixtures and of
-# seeded random documents (tests/conformance/gen_types.py), checked against a byte model
-# built from the documents and `typetree layout`.
+# hand-written trees, then the trees of `&E` for every type of the layout fixtures, of
+# cases.json (hand-picked), of seeded random documents (tests/conformance/gen_types.py)
+# and of a tests/bench/gen_bench.py document (Vec/points_to-heavy), checked against a byte
+# model built from the documents and `typetree layout`; then a few of them again with
+# small limits (--max-offset 64 --max-depth 4) so that the limits are crossed often.
 #   tests/trees-property/run.sh [--seeds "1 2 3"] [--count 200] [--typetree PATH] [CHECK.PY ARGS...]
 # Ends with "N passed, N failed"; exit 1 on any failure.
 set -u
@@ -43,8 +45,18 @@ suite() {
     failed=$((failed + ${f%% failed}))
 }
 
+gb="$log.gen_bench.json"
+trap 'rm -f "$log" "$gb"' EXIT INT TERM
+if ! "$PY" "$root/tests/bench/gen_bench.py" 150 3 >"$gb"; then
+    echo "gen_bench.py failed: counted as 1 failure"
+    failed=$((failed + 1))
+fi
+
 suite "checker self-test (hand-written trees)" --self-test
-suite "trees of &E: fixtures and seeds $seeds x $count types" --fixtures \
-    --seeds "$seeds" --count "$count" "$@"
+suite "trees of &E: fixtures, cases.json, gen_bench.py 150 3, seeds $seeds x $count types" \
+    --fixtures --doc "$here/cases.json" --doc "$gb" --seeds "$seeds" --count "$count" "$@"
+suite "the same with --max-offset 64 --max-depth 4 (cases.json, gen_bench.py 150 3, seeds 1 2)" \
+    --doc "$here/cases.json" --doc "$gb" --seeds "1 2" --count "$count" \
+    --max-offset 64 --max-depth 4 "$@"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
