@@ -419,7 +419,7 @@ static uint64_t entry_span(const builder *b, const tt_entry *e)
 
 static bool has_entry(const alternative *a, const tt_entry *e)
 {
-    return bsearch(e, a->entries.v, a->entries.n, sizeof *e, entry_cmp) != NULL;
+    return a->entries.n && bsearch(e, a->entries.v, a->entries.n, sizeof *e, entry_cmp) != NULL;
 }
 
 static void merge_alternatives(builder *b, alternative *alts, uint32_t n)
