@@ -208,21 +208,52 @@ static tt_ctx *load(const options *o, const char *file, int *status)
     return c;
 }
 
+/* The commands' shared start: options, argument count, reading and checking
+ * TYPES.json (and --types-from). Returns 0 with *cp set, or an exit status; on a status
+ * with *cp set, diagnostics are pending and finish() prints them. */
+static bool read_types_from(tt_ctx *c, options *o);
+
+static int begin(int argc, char **argv, int min_args, const char *usage, options *o, tt_ctx **cp)
+{
+    *cp = NULL;
+    int st = parse_options(argc, argv, o);
+    if (st)
+        return free(o->args), st;
+    if (o->nargs < min_args && !(o->types_from && o->nargs >= 1)) {
+        free(o->args);
+        return usage_error("%s", usage);
+    }
+    *cp = load(o, o->args[0], &st);
+    if (!*cp) {
+        free(o->args);
+        return st;
+    }
+    if (!st && !read_types_from(*cp, o))
+        st = EXIT_INPUT;
+    return st;
+}
+
+/* The shared end: diagnostics, the exit status, the output written only on success. */
+static int finish(options *o, tt_ctx *c, tt_buf *out, int st)
+{
+    print_diags(c);
+    if (!st && failed(c, o))
+        st = EXIT_INPUT;
+    if (!st && !write_output(o->output, out->data ? out->data : "", out->len))
+        st = EXIT_INPUT;
+    free(out->data);
+    free(o->args);
+    ctx_free(c);
+    return st;
+}
+
 static int cmd_layout(int argc, char **argv)
 {
     options o;
-    int st = parse_options(argc, argv, &o);
-    if (st)
-        return free(o.args), st;
-    if (o.nargs < 1) {
-        free(o.args);
-        return usage_error("%s", "layout: missing TYPES.json");
-    }
-    tt_ctx *c = load(&o, o.args[0], &st);
-    if (!c) {
-        free(o.args);
+    tt_ctx *c;
+    int st = begin(argc, argv, 1, "layout: missing TYPES.json", &o, &c);
+    if (!c)
         return st;
-    }
     tt_buf out = {0};
     buf_put(&out, "{");
     int n = 0;
@@ -243,15 +274,7 @@ static int cmd_layout(int argc, char **argv)
         }
     }
     buf_put(&out, n ? "\n}\n" : "}\n");
-    print_diags(c);
-    if (!st && failed(c, &o))
-        st = EXIT_INPUT;
-    if (!st && !write_output(o.output, out.data, out.len))
-        st = EXIT_INPUT;
-    free(out.data);
-    free(o.args);
-    ctx_free(c);
-    return st;
+    return finish(&o, c, &out, st);
 }
 
 /* Appends the type expressions of --types-from to o->args (arena-owned strings). */
@@ -297,20 +320,10 @@ static bool read_types_from(tt_ctx *c, options *o)
 static int cmd_tree(int argc, char **argv)
 {
     options o;
-    int st = parse_options(argc, argv, &o);
-    if (st)
-        return free(o.args), st;
-    if (o.nargs < 1 || (o.nargs < 2 && !o.types_from)) {
-        free(o.args);
-        return usage_error("%s", "tree: usage: typetree tree TYPES.json TYPE...");
-    }
-    tt_ctx *c = load(&o, o.args[0], &st);
-    if (!c) {
-        free(o.args);
+    tt_ctx *c;
+    int st = begin(argc, argv, 2, "tree: usage: typetree tree TYPES.json TYPE...", &o, &c);
+    if (!c)
         return st;
-    }
-    if (!st && !read_types_from(c, &o))
-        st = EXIT_INPUT;
     tt_buf out = {0};
     for (int i = 1; !st && i < o.nargs; i++) {
         const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);
@@ -325,15 +338,7 @@ static int cmd_tree(int argc, char **argv)
         tree_free(&tr);
         c->file = saved;
     }
-    print_diags(c);
-    if (!st && failed(c, &o))
-        st = EXIT_INPUT;
-    if (!st && !write_output(o.output, out.data ? out.data : "", out.len))
-        st = EXIT_INPUT;
-    free(out.data);
-    free(o.args);
-    ctx_free(c);
-    return st;
+    return finish(&o, c, &out, st);
 }
 
 static void explain_tree(tt_buf *out, const tt_tree *t, const char *why)
@@ -347,17 +352,14 @@ static void explain_tree(tt_buf *out, const tt_tree *t, const char *why)
 static int cmd_explain(int argc, char **argv)
 {
     options o;
-    int st = parse_options(argc, argv, &o);
-    if (st)
-        return free(o.args), st;
+    tt_ctx *c;
+    int st = begin(argc, argv, 2, "explain: usage: typetree explain TYPES.json SYMBOL", &o, &c);
+    if (!c)
+        return st;
     if (o.nargs != 2) {
         free(o.args);
-        return usage_error("%s", "explain: usage: typetree explain TYPES.json SYMBOL");
-    }
-    tt_ctx *c = load(&o, o.args[0], &st);
-    if (!c) {
-        free(o.args);
-        return st;
+        ctx_free(c);
+        return usage_error("%s", "explain: usage: typetree explain TYPES.json SYMBOL (one symbol)");
     }
     tt_buf out = {0};
     const tt_fn_def *f = st ? NULL : fn_find(c, o.args[1]);
@@ -402,15 +404,7 @@ static int cmd_explain(int argc, char **argv)
         }
         abi_lowered_free(&lf);
     }
-    print_diags(c);
-    if (failed(c, &o))
-        st = st ? st : EXIT_INPUT;
-    if (!st && !write_output(o.output, out.data ? out.data : "", out.len))
-        st = EXIT_INPUT;
-    free(out.data);
-    free(o.args);
-    ctx_free(c);
-    return st;
+    return finish(&o, c, &out, st);
 }
 
 int main(int argc, char **argv)
