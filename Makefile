@@ -8,7 +8,14 @@ CFLAGS  ?= -O2 -g
 WARN    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wshadow \
            -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -Iinclude
-LDLIBS  += -ljson-c
+LDLIBS  += -ljson-c -liberty
+# LLVM 22 (llvm-22-dev): only emit/ir_bitcode.c includes its headers; every binary that
+# links the library links libLLVM. Expanded on use, so `make clean` works without it.
+LLVM_CONFIG = $(or $(firstword $(wildcard /usr/bin/llvm-config-22 \
+                  /usr/lib/llvm-22/bin/llvm-config)),$(error LLVM 22 not found: run tools/setup))
+LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags)
+LDLIBS  += $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader bitwriter irreader analysis \
+                --system-libs)
 
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
@@ -25,6 +32,8 @@ all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/emit/ir_bitcode.o: CPPFLAGS += $(LLVM_CFLAGS)
 
 # The std prelude is data (schema/prelude.json) compiled into the library as a string.
 $(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh

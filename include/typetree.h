@@ -385,6 +385,54 @@ const tt_fn_def *fn_find(const tt_ctx *c, const char *symbol_or_path);
 void tree_to_string(const tt_tree *t, tt_buf *out);
 const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
 
+/* ---- IR annotation decisions (emit/annotate.c; no LLVM types, both IR backends use it) ----
+ * A backend lists each function it finds with its LLVM signature as text; the annotator
+ * matches it to the "functions" list (by symbol, else by demangled Rust path with the hash
+ * dropped), lowers the Rust signature, checks it against the LLVM one, and returns the
+ * attribute string for each parameter and the return value. */
+typedef struct {
+    const char *symbol;
+    uint32_t nparams;
+    const char *const *param_types; /* LLVM type text: "ptr", "i64", "double", "i1" */
+    const char *ret_type;           /* "void", "double", "{ double, i8 }" */
+} ir_function;
+typedef enum {
+    OUT_ANNOTATED,      /* matched, signature agrees: attributes below */
+    OUT_NOT_DESCRIBED,  /* no entry in the types file */
+    OUT_MISMATCH,       /* the LLVM signature is not what the Rust ABI gives: left alone */
+    OUT_FAILED          /* the entry's types have no layout / unsupported ABI */
+} ir_outcome;
+typedef struct {
+    ir_outcome outcome;
+    const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found */
+    const tt_fn_def *fn;            /* the matched entry */
+    const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
+    const char *ret_attr;           /* "{...}" or NULL */
+} ir_decision;
+typedef struct annotator annotator;
+/* Owned by the context's arena; strings in decisions too. */
+annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
+ir_decision annotator_decide(annotator *a, const ir_function *f);
+/* After all functions: entries matched by two symbols, and whether anything matched. */
+bool annotator_finish(annotator *a);
+typedef struct {
+    unsigned functions, annotated, not_described, mismatched, failed, params_annotated;
+} annotate_stats;
+const annotate_stats *annotator_stats(const annotator *a);
+/* Rust symbol -> path without the hash ("s::geo::dist"), legacy or v0; NULL if not Rust.
+ * Arena-owned. */
+const char *demangle_rust_path(tt_ctx *c, const char *symbol);
+
+/* ---- IR backends (emit/ir_text.c: streaming .ll; emit/ir_bitcode.c: LLVM 22 C API) ----
+ * Each annotates every defined function the annotator describes (strip: removes our
+ * attributes instead) and writes the result; errors name the file and the line or
+ * function. ir_annotate_llvm reads text or bitcode ("-": stdin) and verifies the module
+ * before writing out_path ("-": stdout) as bitcode or text. */
+bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip,
+                      const char *in_name);
+bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
+                      bool out_bitcode, bool strip);
+
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */
 void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);

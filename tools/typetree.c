@@ -20,6 +20,10 @@ static const char usage_text[] =
     "      non-generic type of TYPES.json) as one JSON object\n"
     "  tree [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json TYPE...\n"
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
+    "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
+    "           [--strict] [--stats] [--no-typetree]\n"
+    "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
+    "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
     "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
     "      is lowered: each Rust argument, its pass mode, its LLVM parameters\n"
@@ -38,6 +42,13 @@ static const char usage_text[] =
     "                        (default 4096; 0: no limit)\n"
     "  --types-from FILE     read more type expressions, one per line ('-': stdin;\n"
     "                        blank lines and lines starting with # are skipped)\n"
+    "  --types FILE          (annotate) the type description\n"
+    "  -i, --in-place        (annotate) rewrite IN itself (atomically)\n"
+    "  --emit=ll|bc          (annotate) output format (default: from OUT's extension)\n"
+    "  --strict              (annotate) a function whose LLVM signature differs from\n"
+    "                        its Rust signature is an error, not a skipped function\n"
+    "  --stats               (annotate) print counts of annotated and skipped functions\n"
+    "  --no-typetree         (annotate) remove the attributes instead (rustc's NoTT)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -102,8 +113,8 @@ static bool write_output(const char *path, const char *data, size_t len)
 }
 
 typedef struct {
-    const char *target, *output, *rustc, *types_from;
-    bool werror;
+    const char *target, *output, *rustc, *types_from, *types_file, *emit;
+    bool werror, in_place, strict, stats, no_tt;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -134,6 +145,24 @@ static int parse_options(int argc, char **argv, options *o)
                 o->output = argv[++i];
             else
                 o->rustc = argv[++i];
+        } else if (opts && strcmp(a, "--types") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            o->types_file = argv[++i];
+        } else if (opts && strncmp(a, "--types=", 8) == 0) {
+            o->types_file = a + 8;
+        } else if (opts && strncmp(a, "--emit=", 7) == 0) {
+            o->emit = a + 7;
+            if (strcmp(o->emit, "ll") != 0 && strcmp(o->emit, "bc") != 0)
+                return usage_error("--emit takes 'll' or 'bc', not '%s'", o->emit);
+        } else if (opts && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
+            o->in_place = true;
+        } else if (opts && strcmp(a, "--strict") == 0) {
+            o->strict = true;
+        } else if (opts && strcmp(a, "--stats") == 0) {
+            o->stats = true;
+        } else if (opts && strcmp(a, "--no-typetree") == 0) {
+            o->no_tt = true;
         } else if (opts && strcmp(a, "--types-from") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -407,6 +436,129 @@ static int cmd_explain(int argc, char **argv)
     return finish(&o, c, &out, st);
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Whether the file starts like LLVM bitcode (raw or wrapped). stdin counts as text. */
+static bool looks_like_bitcode(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return false;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ends_with(path, ".bc");
+    unsigned char m[4] = {0};
+    size_t n = fread(m, 1, 4, f);
+    fclose(f);
+    return n == 4 && ((m[0] == 'B' && m[1] == 'C' && m[2] == 0xC0 && m[3] == 0xDE) ||
+                      (m[0] == 0xDE && m[1] == 0xC0 && m[2] == 0x17 && m[3] == 0x0B));
+}
+
+static void print_stats(const annotate_stats *s)
+{
+    fprintf(stderr,
+            "typetree: annotate: %u functions in the IR: %u annotated (%u parameters), %u "
+            "skipped (%u signature mismatch, %u failed), %u not described by the types file\n",
+            s->functions, s->annotated, s->params_annotated, s->mismatched + s->failed,
+            s->mismatched, s->failed, s->not_described);
+}
+
+static int cmd_annotate(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    const char *usage = "annotate: usage: typetree annotate --types TYPES.json IN (-o OUT | -i)";
+    if (!o.types_file || o.nargs != 1 || (!o.output && !o.in_place) || (o.output && o.in_place)) {
+        free(o.args);
+        return usage_error("%s", usage);
+    }
+    const char *in = o.args[0];
+    const char *outp = o.in_place ? in : o.output;
+    if (o.in_place && strcmp(in, "-") == 0) {
+        free(o.args);
+        return usage_error("%s", "annotate: -i needs a file, not standard input");
+    }
+    tt_ctx *c = load(&o, o.types_file, &st);
+    if (!c) {
+        free(o.args);
+        return st;
+    }
+    bool in_bc = looks_like_bitcode(in);
+    bool out_bc = o.emit ? strcmp(o.emit, "bc") == 0
+                         : (strcmp(outp, "-") == 0 ? false : ends_with(outp, ".bc"));
+    if (o.in_place && !o.emit)
+        out_bc = in_bc;
+    annotator *a = st ? NULL : annotator_new(c, &o.tree);
+    char *tmp = NULL;
+    if (!st && strcmp(outp, "-") != 0) {
+        size_t n = strlen(outp);
+        tmp = malloc(n + 16);
+        if (!tmp)
+            abort();
+        snprintf(tmp, n + 16, "%s.tmpXXXXXX", outp);
+        int fd = mkstemp(tmp);
+        if (fd < 0) {
+            fprintf(stderr, "typetree: %s: cannot create a temporary file beside it: %s\n", outp,
+                    strerror(errno));
+            free(tmp);
+            tmp = NULL;
+            st = EXIT_INPUT;
+        } else {
+            close(fd);
+        }
+    }
+    bool ok = !st;
+    if (ok && !in_bc && !out_bc) {
+        FILE *fi = strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
+        FILE *fo = tmp ? fopen(tmp, "wb") : stdout;
+        if (!fi)
+            fprintf(stderr, "typetree: %s: cannot open: %s\n", in, strerror(errno));
+        ok = fi && fo && ir_annotate_text(c, a, fi, fo, o.no_tt, in);
+        if (fi && fi != stdin)
+            fclose(fi);
+        if (fo && fo != stdout && fclose(fo) != 0)
+            ok = false;
+        else if (fo == stdout && fflush(stdout) != 0)
+            ok = false;
+    } else if (ok) {
+        const char *saved = c->file;
+        c->file = in;
+        ok = ir_annotate_llvm(c, a, in, tmp ? tmp : "-", out_bc, o.no_tt);
+        if (ok && !o.no_tt)
+            ok = annotator_finish(a);
+        c->file = saved;
+    }
+    if (ok && o.strict && a && annotator_stats(a)->mismatched + annotator_stats(a)->failed) {
+        diag_add(c, DIAG_ERROR, NULL, "--strict: %u function(s) could not be annotated (see above)",
+                 annotator_stats(a)->mismatched + annotator_stats(a)->failed);
+        ok = false;
+    }
+    print_diags(c);
+    if (ok && o.werror && c->nwarnings)
+        ok = false;
+    if (ok && o.stats && a)
+        print_stats(annotator_stats(a));
+    if (tmp) {
+        if (ok && rename(tmp, outp) != 0) {
+            fprintf(stderr, "typetree: %s: cannot write: %s\n", outp, strerror(errno));
+            ok = false;
+        }
+        if (!ok)
+            unlink(tmp);
+        free(tmp);
+    }
+    if (!ok && !st)
+        st = EXIT_INPUT;
+    free(o.args);
+    ctx_free(c);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -431,5 +583,7 @@ int main(int argc, char **argv)
         return cmd_tree(argc - 2, argv + 2);
     if (strcmp(cmd, "explain") == 0)
         return cmd_explain(argc - 2, argv + 2);
+    if (strcmp(cmd, "annotate") == 0)
+        return cmd_annotate(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }

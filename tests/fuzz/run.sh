@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh SECONDS: builds the libFuzzer targets (fuzz_ingest: rust-types/1 documents;
-# fuzz_tyexpr: type expressions) with clang-22 under ASan+UBSan and runs each for
-# SECONDS/2 seconds. Prints PASS/FAIL per target and "N passed, N failed"; exits 1 when a
+# fuzz_tyexpr: type expressions; fuzz_ir: LLVM IR through the LLVM-C backend) with
+# clang-22 under ASan+UBSan and runs each for SECONDS/3 seconds. Prints PASS/FAIL per target and "N passed, N failed"; exits 1 when a
 # target crashed, leaked, hung or failed to build. Reproducers land in
 # tests/fuzz/crashes-found/ (replayed as seeds on later runs, so a known crash stays red).
 # FUZZ_CFLAGS adds compiler flags, e.g. -fno-sanitize=nonnull-attribute to look past a
@@ -10,8 +10,8 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 
 secs=${1:-20}
-half=$((secs / 2))
-[ "$half" -ge 1 ] || half=1
+each=$((secs / 3))
+[ "$each" -ge 1 ] || each=1
 
 clang=
 for cc in /usr/bin/clang-22 /usr/lib/llvm-22/bin/clang; do
@@ -22,6 +22,20 @@ if [ -z "$clang" ]; then
     echo "0 passed, 0 failed"
     exit 0
 fi
+
+llvm_config=
+for lc in /usr/bin/llvm-config-22 /usr/lib/llvm-22/bin/llvm-config; do
+    if [ -x "$lc" ]; then llvm_config=$lc; break; fi
+done
+if [ -z "$llvm_config" ]; then
+    echo "FAIL fuzz: llvm-config-22 not found (apt-get install llvm-22-dev; tools/setup)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+llvm_cflags=$($llvm_config --cflags)
+# Every target links the whole library, so each needs LLVM and libiberty.
+libs="-ljson-c -liberty $($llvm_config --ldflags --libs core bitreader bitwriter irreader \
+      analysis --system-libs)"
 
 out=build/fuzz
 found=tests/fuzz/crashes-found
@@ -39,15 +53,17 @@ objs=
 for src in layout/*.c emit/*.c "$out/prelude.c"; do
     obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
     objs="$objs $obj"
+    extra=
+    [ "$src" = emit/ir_bitcode.c ] && extra=$llvm_cflags
     # shellcheck disable=SC2086
-    $clang $flags -Wno-overlength-strings -c "$src" -o "$obj" >> "$build_log" 2>&1 &
+    $clang $flags $extra -Wno-overlength-strings -c "$src" -o "$obj" >> "$build_log" 2>&1 &
     pids="$pids $!"
 done
 build_ok=1
 for p in $pids; do wait "$p" || build_ok=0; done
-for t in fuzz_ingest fuzz_tyexpr; do
+for t in fuzz_ingest fuzz_tyexpr fuzz_ir; do
     # shellcheck disable=SC2086
-    [ "$build_ok" = 1 ] && $clang $flags "tests/fuzz/$t.c" $objs -ljson-c -o "$out/$t" \
+    [ "$build_ok" = 1 ] && $clang $flags "tests/fuzz/$t.c" $objs $libs -o "$out/$t" \
         >> "$build_log" 2>&1 || build_ok=0
 done
 if [ "$build_ok" != 1 ]; then
@@ -65,17 +81,25 @@ for f in "$found"/fuzz_ingest-*; do [ -f "$f" ] && cp "$f" "$out/seeds-ingest/";
 rm -rf "$out/seeds-tyexpr"
 cp -R tests/fuzz/seeds-tyexpr "$out/seeds-tyexpr"
 for f in "$found"/fuzz_tyexpr-*; do [ -f "$f" ] && cp "$f" "$out/seeds-tyexpr/"; done
+# IR seeds: the .ll files of seeds-ir, and each as bitcode.
+rm -rf "$out/seeds-ir"
+mkdir -p "$out/seeds-ir" "$out/corpus-fuzz_ir"
+cp tests/fuzz/seeds-ir/*.ll "$out/seeds-ir/"
+for f in tests/fuzz/seeds-ir/*.ll; do
+    /usr/lib/llvm-22/bin/llvm-as "$f" -o "$out/seeds-ir/$(basename "$f" .ll).bc" || exit 1
+done
+for f in "$found"/fuzz_ir-*; do [ -f "$f" ] && cp "$f" "$out/seeds-ir/"; done
 
 passed=0
 failed=0
-# run_target NAME MAX_LEN SEED_DIR: the first corpus dir collects what the fuzzer finds.
+# run_target NAME MAX_LEN SEED_DIR DICT: the first corpus dir collects what the fuzzer finds.
 run_target() {
     name=$1
     log=$out/$name.log
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:suppressions=tests/fuzz/llvm.supp \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        "$out/$name" -max_total_time="$half" -rss_limit_mb=2048 -max_len="$2" -timeout=10 \
-        -dict=tests/fuzz/json.dict -print_final_stats=1 -artifact_prefix="$found/$name-" \
+        "$out/$name" -max_total_time="$each" -rss_limit_mb=2048 -max_len="$2" -timeout=10 \
+        -dict="$4" -print_final_stats=1 -artifact_prefix="$found/$name-" \
         "$out/corpus-$name" "$3" > "$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
@@ -93,8 +117,9 @@ run_target() {
         failed=$((failed + 1))
     fi
 }
-run_target fuzz_ingest 65536 "$out/seeds-ingest"
-run_target fuzz_tyexpr 4096 "$out/seeds-tyexpr"
+run_target fuzz_ingest 65536 "$out/seeds-ingest" tests/fuzz/json.dict
+run_target fuzz_tyexpr 4096 "$out/seeds-tyexpr" tests/fuzz/json.dict
+run_target fuzz_ir 16384 "$out/seeds-ir" tests/fuzz/ir.dict
 
 rmdir "$found" 2>/dev/null # only kept when it holds reproducers
 echo "$passed passed, $failed failed"

@@ -1,0 +1,242 @@
+/* IR annotation decisions, independent of how the IR is read: match an LLVM function to
+ * an entry of the "functions" list, lower the Rust signature, check it against the LLVM
+ * signature, and hand back one attribute string per parameter. A function whose LLVM
+ * signature is not what the Rust ABI gives is left alone: a tree on the wrong parameter
+ * gives silently wrong gradients. */
+#include <libiberty/demangle.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "typetree.h"
+
+typedef struct {
+    const tt_fn_def *fn;
+    const char *matched_by; /* first symbol matched to this entry */
+    bool reported_twice;
+} entry_state;
+
+struct annotator {
+    tt_ctx *c;
+    tt_tree_opts opts;
+    entry_state *entries;    /* parallel to c->fns */
+    tt_map *by_symbol;       /* symbol -> entry_state* */
+    tt_map *by_path;         /* path -> entry_state*, or the ambiguous marker */
+    tt_map *by_bare_path;    /* path without generic arguments -> same */
+    annotate_stats stats;
+};
+
+static entry_state ambiguous_entry;
+
+const char *demangle_rust_path(tt_ctx *c, const char *symbol)
+{
+    if (strncmp(symbol, "_ZN", 3) != 0 && strncmp(symbol, "_R", 2) != 0)
+        return NULL;
+    char *d = rust_demangle(symbol, 0); /* without DMGL_VERBOSE: no hash, no crate id */
+    if (!d)
+        return NULL;
+    const char *r = arena_strdup(c->arena, d);
+    free(d);
+    return r;
+}
+
+/* "a::b::<f64>::c<u8>" -> "a::b::c": generic arguments differ between legacy symbols
+ * (none) and v0 symbols (all), so matching falls back to the bare path. */
+static const char *bare_path(tt_ctx *c, const char *path)
+{
+    tt_buf b = {0};
+    int depth = 0;
+    for (const char *s = path; *s; s++) {
+        if (*s == '<') {
+            depth++;
+            continue;
+        }
+        if (*s == '>' && depth) {
+            depth--;
+            continue;
+        }
+        if (!depth)
+            buf_putn(&b, s, 1);
+    }
+    /* drop "::" left dangling by "::<...>" */
+    tt_buf o = {0};
+    for (size_t i = 0; b.data && i < b.len; i++) {
+        if (b.data[i] == ':' && i + 3 < b.len + 1 && strncmp(b.data + i, "::::", 4) == 0) {
+            buf_put(&o, "::");
+            i += 3;
+            continue;
+        }
+        buf_putn(&o, b.data + i, 1);
+    }
+    while (o.len >= 2 && o.data[o.len - 1] == ':' && o.data[o.len - 2] == ':')
+        o.data[o.len -= 2] = 0;
+    const char *r = arena_strdup(c->arena, o.data ? o.data : "");
+    free(b.data);
+    free(o.data);
+    return r;
+}
+
+static void index_path(tt_map *m, const char *key, entry_state *e)
+{
+    entry_state *prev = map_get(m, key);
+    map_put(m, key, prev && prev != e ? &ambiguous_entry : e);
+}
+
+annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
+{
+    annotator *a = arena_alloc(c->arena, sizeof *a);
+    a->c = c;
+    a->opts = o ? *o : tree_default_opts;
+    a->entries = arena_alloc(c->arena, (c->nfns + 1) * sizeof *a->entries);
+    a->by_symbol = map_new(c->arena);
+    a->by_path = map_new(c->arena);
+    a->by_bare_path = map_new(c->arena);
+    for (uint32_t i = 0; i < c->nfns; i++) {
+        entry_state *e = &a->entries[i];
+        e->fn = &c->fns[i];
+        if (e->fn->symbol)
+            map_put(a->by_symbol, e->fn->symbol, e);
+        if (e->fn->path) {
+            index_path(a->by_path, e->fn->path, e);
+            index_path(a->by_bare_path, bare_path(c, e->fn->path), e);
+        }
+    }
+    return a;
+}
+
+static entry_state *match(annotator *a, const char *symbol, const char **why)
+{
+    entry_state *e = map_get(a->by_symbol, symbol);
+    if (e)
+        return e;
+    const char *path = demangle_rust_path(a->c, symbol);
+    if (!path)
+        return NULL;
+    e = map_get(a->by_path, path);
+    if (!e)
+        e = map_get(a->by_bare_path, bare_path(a->c, path));
+    if (e == &ambiguous_entry) {
+        *why = arena_printf(a->c->arena, "its Rust path %s matches several entries of the "
+                                         "types file; give the symbol", path);
+        return NULL;
+    }
+    return e;
+}
+
+/* Whether an LLVM type text is the one the lowering expects. */
+static bool type_matches(const char *expected, const char *found)
+{
+    return strcmp(expected, found) == 0;
+}
+
+static const char *attr_string(tt_ctx *c, const tt_tree *t)
+{
+    if (!t->n)
+        return NULL;
+    tt_buf b = {0};
+    tree_to_string(t, &b);
+    const char *s = arena_strdup(c->arena, b.data);
+    free(b.data);
+    return s;
+}
+
+static const char *signature_text(tt_ctx *c, const char *ret, uint32_t n, const char *const *types)
+{
+    tt_buf b = {0};
+    buf_printf(&b, "%s (", ret);
+    for (uint32_t i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", types[i]);
+    buf_put(&b, ")");
+    const char *s = arena_strdup(c->arena, b.data);
+    free(b.data);
+    return s;
+}
+
+ir_decision annotator_decide(annotator *a, const ir_function *f)
+{
+    tt_ctx *c = a->c;
+    ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
+    a->stats.functions++;
+    const char *why = NULL;
+    entry_state *e = match(a, f->symbol, &why);
+    if (!e) {
+        if (why) {
+            d.outcome = OUT_FAILED;
+            d.reason = why;
+            a->stats.failed++;
+        } else {
+            a->stats.not_described++;
+        }
+        return d;
+    }
+    d.fn = e->fn;
+    if (e->matched_by && strcmp(e->matched_by, f->symbol) != 0) {
+        if (!e->reported_twice)
+            diag_add(c, DIAG_ERROR, e->fn->where,
+                     "the entry for %s matches two functions of the IR, %s and %s; give each "
+                     "its symbol", e->fn->path ? e->fn->path : e->fn->symbol, e->matched_by,
+                     f->symbol);
+        e->reported_twice = true;
+        d.outcome = OUT_FAILED;
+        d.reason = "matched by another function too";
+        a->stats.failed++;
+        return d;
+    }
+    e->matched_by = arena_strdup(c->arena, f->symbol);
+
+    unsigned errs = c->nerrors;
+    tt_diag *tail = c->diags_tail;
+    tt_lowered_fn lf;
+    if (!abi_lower_fn(c, e->fn, &a->opts, &lf)) {
+        /* The entry's own problem (a type without layout): the function is skipped and
+         * the reason reported; the diagnostics stay as warnings of that function. */
+        tt_buf b = {0};
+        for (tt_diag *x = tail ? tail->next : c->diags; x; x = x->next)
+            buf_printf(&b, "%s%s", b.len ? "; " : "", x->msg);
+        diag_truncate(c, tail, errs);
+        d.outcome = OUT_FAILED;
+        d.reason = arena_strdup(c->arena, b.data ? b.data : "cannot lower the signature");
+        free(b.data);
+        abi_lowered_free(&lf);
+        a->stats.failed++;
+        return d;
+    }
+    bool same = lf.nparams == f->nparams && type_matches(lf.ret_llvm_type, f->ret_type);
+    for (uint32_t i = 0; same && i < f->nparams; i++)
+        same = type_matches(lf.params[i].llvm_type, f->param_types[i]);
+    if (!same) {
+        const char **exp = arena_alloc(c->arena, (lf.nparams + 1) * sizeof *exp);
+        for (uint32_t i = 0; i < lf.nparams; i++)
+            exp[i] = lf.params[i].llvm_type;
+        d.outcome = OUT_MISMATCH;
+        d.reason = arena_printf(c->arena, "expected %s from the Rust signature, found %s",
+                                signature_text(c, lf.ret_llvm_type, lf.nparams, exp),
+                                signature_text(c, f->ret_type, f->nparams, f->param_types));
+        abi_lowered_free(&lf);
+        a->stats.mismatched++;
+        return d;
+    }
+    d.outcome = OUT_ANNOTATED;
+    d.param_attr = arena_alloc(c->arena, (f->nparams + 1) * sizeof *d.param_attr);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        d.param_attr[i] = attr_string(c, &lf.params[i].tree);
+        if (d.param_attr[i])
+            a->stats.params_annotated++;
+    }
+    d.ret_attr = attr_string(c, &lf.ret_tree);
+    abi_lowered_free(&lf);
+    a->stats.annotated++;
+    return d;
+}
+
+bool annotator_finish(annotator *a)
+{
+    tt_ctx *c = a->c;
+    if (c->nfns && a->stats.annotated + a->stats.mismatched + a->stats.failed == 0 &&
+        a->stats.functions)
+        diag_add(c, DIAG_ERROR, "$.functions",
+                 "none of the %u functions of the types file matches a function of the IR "
+                 "(%u functions read)", c->nfns, a->stats.functions);
+    return c->nerrors == 0;
+}
+
+const annotate_stats *annotator_stats(const annotator *a) { return &a->stats; }

@@ -1,0 +1,268 @@
+/* The LLVM-C IR backend: reads bitcode or text IR with LLVM 22, sets or strips the
+ * "enzyme_type" attributes the annotator decides, verifies the module and writes it as
+ * bitcode or text. Used for every input/output pair except text -> text (ir_text.c).
+ * Ownership follows LLVM-C: every message, buffer, module and context made here is
+ * disposed here; LLVM's own diagnostics become tt_ctx diagnostics, never prints. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+
+#include "typetree.h"
+
+#define ATTR_KIND "enzyme_type"
+#define ATTR_KIND_LEN (sizeof ATTR_KIND - 1)
+
+static bool is_stdio(const char *path)
+{
+    return strcmp(path, "-") == 0;
+}
+
+/* Raw bitcode starts with 'B' 'C' 0xC0DE; the Darwin wrapper with 0x0B17C0DE (LE). */
+static bool ir_is_bitcode(const char *p, size_t n)
+{
+    static const unsigned char raw[4] = {'B', 'C', 0xC0, 0xDE};
+    static const unsigned char wrapper[4] = {0xDE, 0xC0, 0x17, 0x0B};
+    return n >= 4 && (memcmp(p, raw, 4) == 0 || memcmp(p, wrapper, 4) == 0);
+}
+
+/* LLVM messages end in newlines and may repeat the buffer name as "NAME:"; the
+ * diagnostic already names the file, so drop both. Result in the arena. */
+static const char *llvm_msg(tt_ctx *c, const char *msg, const char *name)
+{
+    if (!msg || !*msg)
+        return "(no message from LLVM)";
+    size_t nl = strlen(name);
+    if (strncmp(msg, name, nl) == 0 && msg[nl] == ':') {
+        msg += nl + 1;
+        while (*msg == ' ')
+            msg++;
+    }
+    size_t n = strlen(msg);
+    while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        n--;
+    return arena_strndup(c->arena, msg, n);
+}
+
+/* LLVMContext's default handler prints errors and exits; ours records them. */
+typedef struct {
+    tt_ctx *c;
+    const char *file;
+} diag_sink;
+
+static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque)
+{
+    diag_sink *s = opaque;
+    LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
+    if (sev != LLVMDSError && sev != LLVMDSWarning)
+        return;
+    char *d = LLVMGetDiagInfoDescription(di);
+    const char *saved = s->c->file;
+    s->c->file = s->file;
+    diag_add(s->c, sev == LLVMDSError ? DIAG_ERROR : DIAG_WARNING, NULL, "LLVM: %s",
+             llvm_msg(s->c, d, s->file));
+    s->c->file = saved;
+    LLVMDisposeMessage(d);
+}
+
+/* LLVM's parse message: "[LINE:COL: ]error: MSG" then, for text, the source line and
+ * a caret. The diagnostic gets the position as its location and MSG alone. */
+static void parse_error(tt_ctx *c, bool bitcode, const char *m)
+{
+    unsigned line = 0, col = 0;
+    int used = 0;
+    const char *where = NULL;
+    if (sscanf(m, "%u:%u: %n", &line, &col, &used) == 2 && used > 0) {
+        where = arena_printf(c->arena, "line %u, column %u", line, col);
+        m += used;
+    }
+    if (strncmp(m, "error: ", 7) == 0)
+        m += 7;
+    int n = (int)strcspn(m, "\n");
+    diag_add(c, DIAG_ERROR, where, "invalid LLVM %s: %.*s", bitcode ? "bitcode" : "IR", n, m);
+}
+
+static LLVMModuleRef read_module(tt_ctx *c, LLVMContextRef ctx, const char *in_path,
+                                 const char *name)
+{
+    LLVMMemoryBufferRef buf = NULL;
+    char *msg = NULL;
+    LLVMBool failed = is_stdio(in_path) ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
+                                        : LLVMCreateMemoryBufferWithContentsOfFile(in_path, &buf,
+                                                                                   &msg);
+    if (failed) {
+        diag_add(c, DIAG_ERROR, NULL, "cannot read: %s", llvm_msg(c, msg, name));
+        LLVMDisposeMessage(msg);
+        return NULL;
+    }
+    const char *start = LLVMGetBufferStart(buf);
+    size_t size = LLVMGetBufferSize(buf);
+    bool bitcode = ir_is_bitcode(start, size);
+    LLVMModuleRef m = NULL;
+    /* LLVM parses these as an empty or shorter module; the text backend rejects them
+     * too, so one input gives one answer whichever backend reads it. */
+    if (size == 0) {
+        diag_add(c, DIAG_ERROR, NULL, "the IR file is empty");
+    } else if (!bitcode && memchr(start, 0, size)) {
+        diag_add(c, DIAG_ERROR, NULL,
+                 "not LLVM IR: no bitcode magic ('BC' 0xC0DE), and text cannot hold NUL bytes");
+    } else if (!bitcode && start[size - 1] != '\n') {
+        diag_add(c, DIAG_ERROR, NULL,
+                 "the IR ends in the middle of a line: the file is truncated");
+    } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
+        parse_error(c, bitcode, llvm_msg(c, msg, name));
+        LLVMDisposeMessage(msg);
+        m = NULL;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    return m;
+}
+
+/* Replaces our attribute at one index by value (NULL: removes it). */
+static void set_attr(LLVMContextRef ctx, LLVMValueRef fn, LLVMAttributeIndex idx,
+                     const char *value)
+{
+    LLVMRemoveStringAttributeAtIndex(fn, idx, ATTR_KIND, ATTR_KIND_LEN);
+    if (value)
+        LLVMAddAttributeAtIndex(fn, idx,
+                                LLVMCreateStringAttribute(ctx, ATTR_KIND, ATTR_KIND_LEN, value,
+                                                          (unsigned)strlen(value)));
+}
+
+/* Builds the function's signature as text, asks the annotator, applies the decision;
+ * with strip, only removes our attributes (every defined function, no decision, as the
+ * text backend does). types[] is scratch of at least nparams entries. */
+static void annotate_fn(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMValueRef fn,
+                        bool strip, char **types)
+{
+    unsigned n = LLVMCountParams(fn);
+    if (strip) {
+        for (unsigned i = 0; i < n; i++)
+            set_attr(ctx, fn, i + 1, NULL);
+        set_attr(ctx, fn, LLVMAttributeReturnIndex, NULL);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        types[i] = LLVMPrintTypeToString(LLVMTypeOf(LLVMGetParam(fn, i)));
+    char *ret = LLVMPrintTypeToString(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
+    size_t len = 0;
+    ir_function f = {
+        .symbol = LLVMGetValueName2(fn, &len),
+        .nparams = n,
+        .param_types = (const char *const *)types,
+        .ret_type = ret,
+    };
+    ir_decision d = annotator_decide(a, &f);
+    if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
+        diag_add(c, DIAG_WARNING, NULL, "function %s left unannotated: %s", f.symbol,
+                 d.reason);
+    if (d.outcome == OUT_ANNOTATED) {
+        for (unsigned i = 0; i < n; i++)
+            set_attr(ctx, fn, i + 1, d.param_attr ? d.param_attr[i] : NULL);
+        set_attr(ctx, fn, LLVMAttributeReturnIndex, d.ret_attr);
+    }
+    for (unsigned i = 0; i < n; i++)
+        LLVMDisposeMessage(types[i]);
+    LLVMDisposeMessage(ret);
+}
+
+static bool annotate_module(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMModuleRef m,
+                            bool strip)
+{
+    unsigned cap = 0;
+    char **types = NULL;
+    bool ok = true;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        if (LLVMIsDeclaration(fn))
+            continue;
+        unsigned n = LLVMCountParams(fn);
+        if (n > cap) {
+            char **grown = realloc(types, (size_t)n * sizeof *types);
+            if (!grown) {
+                diag_add(c, DIAG_ERROR, NULL, "out of memory");
+                ok = false;
+                break;
+            }
+            types = grown;
+            cap = n;
+        }
+        annotate_fn(c, ctx, a, fn, strip, types);
+    }
+    free(types);
+    return ok;
+}
+
+/* Writes the bytes to out_path ("-": stdout); a failed file write removes the file. */
+static bool write_bytes(tt_ctx *c, const char *out_path, const char *data, size_t len)
+{
+    bool std = is_stdio(out_path);
+    FILE *f = std ? stdout : fopen(out_path, "wb");
+    if (!f) {
+        diag_add(c, DIAG_ERROR, NULL, "cannot write: %s", strerror(errno));
+        return false;
+    }
+    bool ok = fwrite(data, 1, len, f) == len;
+    ok = (std ? fflush(f) == 0 : fclose(f) == 0) && ok;
+    if (!ok) {
+        diag_add(c, DIAG_ERROR, NULL, "cannot write: %s", strerror(errno));
+        if (!std)
+            unlink(out_path);
+    }
+    return ok;
+}
+
+static bool write_module(tt_ctx *c, LLVMModuleRef m, const char *out_path, bool out_bitcode)
+{
+    /* Through memory: LLVM's file writers abort the process on an I/O error. */
+    if (out_bitcode) {
+        LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
+        bool ok = write_bytes(c, out_path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+        LLVMDisposeMemoryBuffer(buf);
+        return ok;
+    }
+    char *text = LLVMPrintModuleToString(m);
+    bool ok = write_bytes(c, out_path, text, strlen(text));
+    LLVMDisposeMessage(text);
+    return ok;
+}
+
+bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
+                      bool out_bitcode, bool strip)
+{
+    const char *saved_file = c->file;
+    const char *in_name = is_stdio(in_path) ? "<stdin>" : arena_strdup(c->arena, in_path);
+    const char *out_name = is_stdio(out_path) ? "<stdout>" : arena_strdup(c->arena, out_path);
+    unsigned errors_before = c->nerrors;
+    diag_sink sink = {c, in_name};
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
+
+    c->file = in_name;
+    LLVMModuleRef m = read_module(c, ctx, in_path, is_stdio(in_path) ? "<stdin>" : in_path);
+    bool ok = m && c->nerrors == errors_before && annotate_module(c, ctx, a, m, strip);
+    if (ok) {
+        char *msg = NULL;
+        if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+            diag_add(c, DIAG_ERROR, NULL, "the annotated module fails LLVM's verifier: %s",
+                     llvm_msg(c, msg, in_name));
+            ok = false;
+        }
+        LLVMDisposeMessage(msg);
+    }
+    if (ok) {
+        c->file = out_name;
+        sink.file = out_name;
+        ok = write_module(c, m, out_path, out_bitcode) && c->nerrors == errors_before;
+    }
+    c->file = saved_file;
+    if (m)
+        LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    return ok;
+}

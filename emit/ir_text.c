@@ -1,0 +1,309 @@
+/* Streaming annotation of textual LLVM IR: every line is copied as it is except the
+ * `define` lines of functions the annotator describes, where "enzyme_type" attributes are
+ * inserted right after each parameter's type and right before the return type. One line
+ * in memory at a time, so the cost is that of reading and writing the file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "typetree.h"
+
+#define ATTR "\"enzyme_type\"=\""
+
+/* Index just past the bracketed group that starts at s[i] (one of ( { [ <), honouring
+ * nesting and quoted strings; 0 when unbalanced. */
+static size_t skip_group(const char *s, size_t i, size_t n)
+{
+    int depth = 0;
+    for (; i < n; i++) {
+        char ch = s[i];
+        if (ch == '"') {
+            for (i++; i < n && s[i] != '"'; i++)
+                ;
+            continue;
+        }
+        if (ch == '(' || ch == '{' || ch == '[' || ch == '<')
+            depth++;
+        else if (ch == ')' || ch == '}' || ch == ']' || ch == '>') {
+            if (--depth == 0)
+                return i + 1;
+        }
+    }
+    return 0;
+}
+
+/* Removes every `"enzyme_type"="..."` (with one following space) from [s, s+n) into b. */
+static void put_without_ours(tt_buf *b, const char *s, size_t n)
+{
+    size_t alen = strlen(ATTR);
+    size_t i = 0;
+    while (i < n) {
+        if (n - i >= alen && memcmp(s + i, ATTR, alen) == 0) {
+            size_t j = i + alen;
+            while (j < n && s[j] != '"')
+                j++;
+            j++; /* closing quote */
+            if (j < n && s[j] == ' ')
+                j++;
+            i = j;
+            continue;
+        }
+        buf_putn(b, s + i, 1);
+        i++;
+    }
+}
+
+typedef struct {
+    size_t start, end;       /* the parameter's text */
+    size_t type_end;         /* end of its type */
+    char type[64];
+} param_span;
+
+/* A parameter's type: a bracketed group or one token. */
+static size_t type_end_at(const char *s, size_t i, size_t n)
+{
+    if (s[i] == '{' || s[i] == '<' || s[i] == '[')
+        return skip_group(s, i, n);
+    while (i < n && s[i] != ' ' && s[i] != ',' && s[i] != ')')
+        i++;
+    return i;
+}
+
+typedef struct {
+    tt_ctx *c;
+    annotator *a;
+    const char *in_name;
+    bool strip;
+    unsigned long lineno;
+} text_state;
+
+static bool parse_error(text_state *st, const char *what)
+{
+    diag_add(st->c, DIAG_ERROR, arena_printf(st->c->arena, "line %lu", st->lineno),
+             "cannot read this define line: %s", what);
+    return false;
+}
+
+/* Rewrites one `define` line into out. */
+static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
+{
+    /* the function name: first '@' outside quotes */
+    size_t at = 0;
+    bool inq = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            inq = !inq;
+        if (s[i] == '@' && !inq) {
+            at = i;
+            break;
+        }
+    }
+    if (!at)
+        return parse_error(st, "no function name");
+    size_t name_start = at + 1, name_end = name_start;
+    if (s[name_end] == '"') {
+        for (name_end++; name_end < n && s[name_end] != '"'; name_end++)
+            ;
+        name_end++;
+    } else {
+        while (name_end < n && s[name_end] != '(')
+            name_end++;
+    }
+    if (name_end >= n || s[name_end] != '(')
+        return parse_error(st, "no parameter list after the function name");
+    size_t params_end = skip_group(s, name_end, n);
+    if (!params_end)
+        return parse_error(st, "unbalanced parameter list");
+    /* the return type ends just before " @" */
+    size_t ret_end = at;
+    while (ret_end > 0 && s[ret_end - 1] == ' ')
+        ret_end--;
+    size_t ret_start = ret_end;
+    if (ret_end && (s[ret_end - 1] == '}' || s[ret_end - 1] == ']' || s[ret_end - 1] == '>')) {
+        int depth = 0;
+        while (ret_start > 0) {
+            char ch = s[--ret_start];
+            if (ch == '}' || ch == ']' || ch == '>')
+                depth++;
+            else if ((ch == '{' || ch == '[' || ch == '<') && --depth == 0)
+                break;
+        }
+        if (ret_start && s[ret_start - 1] == '<') /* packed struct <{ ... }> */
+            ret_start--;
+    } else {
+        while (ret_start > 0 && s[ret_start - 1] != ' ')
+            ret_start--;
+    }
+    char *symbol = arena_strndup(st->c->arena, s + name_start, name_end - name_start);
+    if (symbol[0] == '"') {
+        symbol++;
+        symbol[strlen(symbol) - 1] = 0;
+    }
+    char *ret_type = arena_strndup(st->c->arena, s + ret_start, ret_end - ret_start);
+
+    /* parameters, split at top-level commas */
+    param_span ps[512];
+    uint32_t np = 0;
+    size_t i = name_end + 1;
+    while (i < params_end - 1) {
+        while (s[i] == ' ')
+            i++;
+        if (i >= params_end - 1)
+            break;
+        if (np == sizeof ps / sizeof ps[0])
+            return parse_error(st, "more than 512 parameters");
+        param_span *p = &ps[np++];
+        p->start = i;
+        p->type_end = type_end_at(s, i, params_end - 1);
+        if (!p->type_end)
+            return parse_error(st, "unbalanced parameter type");
+        size_t tl = p->type_end - p->start;
+        if (tl >= sizeof p->type)
+            tl = sizeof p->type - 1;
+        memcpy(p->type, s + p->start, tl);
+        p->type[tl] = 0;
+        /* to the next top-level comma */
+        size_t j = p->type_end;
+        while (j < params_end - 1 && s[j] != ',') {
+            if (s[j] == '(' || s[j] == '{' || s[j] == '[' || s[j] == '<' || s[j] == '"') {
+                size_t k = s[j] == '"' ? j : skip_group(s, j, params_end - 1);
+                if (s[j] == '"') {
+                    for (k = j + 1; k < params_end - 1 && s[k] != '"'; k++)
+                        ;
+                    k++;
+                }
+                if (!k)
+                    return parse_error(st, "unbalanced parameter attribute");
+                j = k;
+                continue;
+            }
+            j++;
+        }
+        p->end = j;
+        i = j + 1;
+    }
+
+    ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
+    if (!st->strip) {
+        const char **types = arena_alloc(st->c->arena, (np + 1) * sizeof *types);
+        for (uint32_t k = 0; k < np; k++)
+            types[k] = arena_strdup(st->c->arena, ps[k].type);
+        ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
+                         .ret_type = ret_type};
+        d = annotator_decide(st->a, &f);
+        if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
+            diag_add(st->c, DIAG_WARNING, arena_printf(st->c->arena, "line %lu", st->lineno),
+                     "function %s left unannotated: %s", symbol, d.reason);
+        if (d.outcome != OUT_ANNOTATED) {
+            buf_putn(out, s, n);
+            return true;
+        }
+    }
+    /* rebuild: prefix, return attribute, return type .. '(' , params, rest */
+    put_without_ours(out, s, ret_start);
+    if (d.ret_attr)
+        buf_printf(out, ATTR "%s\" ", d.ret_attr);
+    buf_putn(out, s + ret_start, name_end + 1 - ret_start);
+    for (uint32_t k = 0; k < np; k++) {
+        const param_span *p = &ps[k];
+        if (k)
+            buf_put(out, ", ");
+        buf_putn(out, s + p->start, p->type_end - p->start);
+        if (d.param_attr && d.param_attr[k])
+            buf_printf(out, " " ATTR "%s\"", d.param_attr[k]);
+        put_without_ours(out, s + p->type_end, p->end - p->type_end);
+    }
+    buf_putn(out, s + params_end - 1, n - (params_end - 1));
+    return true;
+}
+
+bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, const char *in_name)
+{
+    text_state st = {.c = c, .a = a, .in_name = in_name, .strip = strip};
+    const char *saved = c->file;
+    c->file = in_name;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    tt_buf b = {0};
+    bool ok = true, in_body = false, saw_module = false, last_complete = true;
+    unsigned long body_line = 0;
+    const char *body_fn = NULL;
+    while ((len = getline(&line, &cap, in)) > 0) {
+        st.lineno++;
+        size_t n = (size_t)len;
+        last_complete = line[n - 1] == '\n';
+        if (memchr(line, 0, n)) {
+            diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+                     "not LLVM IR text: the line contains a NUL byte");
+            ok = false;
+            break;
+        }
+        if (!saw_module && n > 0 && line[0] != '\n' && line[0] != ';' &&
+            strncmp(line, "source_filename", 15) != 0 && strncmp(line, "target ", 7) != 0 &&
+            strncmp(line, "define ", 7) != 0 && strncmp(line, "declare ", 8) != 0 &&
+            line[0] != '%' && line[0] != '@' && line[0] != '$' && line[0] != '!' &&
+            line[0] != '#' && strncmp(line, "attributes", 10) != 0 &&
+            strncmp(line, "module asm", 10) != 0) {
+            diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+                     "this does not look like LLVM IR text");
+            ok = false;
+            break;
+        }
+        saw_module = true;
+        if (strncmp(line, "define ", 7) == 0) {
+            if (in_body) {
+                diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+                         "a define inside the body of %s (from line %lu): the IR is damaged",
+                         body_fn, body_line);
+                ok = false;
+                break;
+            }
+            b.len = 0;
+            if (!rewrite_define(&st, line, n, &b)) {
+                ok = false;
+                break;
+            }
+            if (fwrite(b.data, 1, b.len, out) != b.len) {
+                ok = false;
+                break;
+            }
+            /* a body follows unless the line ends the function */
+            in_body = n >= 2 && line[n - 2] == '{';
+            body_line = st.lineno;
+            body_fn = arena_strndup(c->arena, line, n - 1);
+            continue;
+        }
+        if (in_body && line[0] == '}')
+            in_body = false;
+        if (fwrite(line, 1, n, out) != n) {
+            ok = false;
+            break;
+        }
+    }
+    if (ok && ferror(in)) {
+        diag_add(c, DIAG_ERROR, NULL, "read error");
+        ok = false;
+    }
+    if (ok && !last_complete) {
+        /* LLVM ends every file it prints with a newline. */
+        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+                 "the IR ends in the middle of a line: the file is truncated");
+        ok = false;
+    }
+    if (ok && in_body) {
+        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", body_line),
+                 "the IR ends inside a function body: the file is truncated");
+        ok = false;
+    }
+    if (ok && st.lineno == 0) {
+        diag_add(c, DIAG_ERROR, NULL, "the IR file is empty");
+        ok = false;
+    }
+    free(line);
+    free(b.data);
+    if (ok && !strip)
+        ok = annotator_finish(a);
+    c->file = saved;
+    return ok;
+}

@@ -1,0 +1,86 @@
+/* fuzz_ir: any byte string, read as LLVM IR (bitcode or text) by the LLVM-C backend and
+ * annotated against a fixed types document, must come back as an annotated module or a
+ * diagnostic: no crash, no leak, no sanitizer report, no exit from inside LLVM. An output
+ * that was written must read back: a second pass over it must succeed. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "typetree.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Signatures of every pass mode the seeds (tests/fuzz/seeds-ir/) define. */
+static const char types_json[] =
+    "{\"format\": \"rust-types/1\","
+    " \"types\": {\"Big\": {\"kind\": \"struct\", \"fields\": ["
+    "   {\"name\": \"a\", \"ty\": \"[f64; 8]\"}, {\"name\": \"n\", \"ty\": \"u32\"}]}},"
+    " \"functions\": ["
+    "  {\"symbol\": \"add_f64\", \"args\": [{\"ty\": \"f64\"}, {\"ty\": \"f64\"}], \"ret\": \"f64\"},"
+    "  {\"symbol\": \"sum\", \"args\": [{\"name\": \"xs\", \"ty\": \"&[f64]\"}], \"ret\": \"f64\"},"
+    "  {\"symbol\": \"flag\", \"args\": [{\"ty\": \"bool\"}, {\"ty\": \"[f32; 2]\"}], \"ret\": \"(f64, u8)\"},"
+    "  {\"symbol\": \"make_big\", \"args\": [{\"ty\": \"f64\"}], \"ret\": \"Big\"},"
+    "  {\"symbol\": \"located\", \"args\": [{\"ty\": \"f64\"}], \"ret\": \"f64\", \"track_caller\": true},"
+    "  {\"symbol\": \"_ZN5seeds3geo4norm17h0000000000000000E\", \"path\": \"seeds::geo::norm\","
+    "   \"args\": [{\"ty\": \"&[f32]\"}], \"ret\": \"f32\"}"
+    " ]}";
+
+static char dir[] = "/tmp/fuzz_ir.XXXXXX";
+static char in_path[64], out_path[64];
+
+static void cleanup(void)
+{
+    unlink(in_path);
+    unlink(out_path);
+    rmdir(dir);
+}
+
+static bool write_file(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(data, 1, size, f) == size;
+    return fclose(f) == 0 && ok;
+}
+
+/* One annotation run in a fresh context; the CLI's order: load, annotate, finish. */
+static bool annotate(const char *in, const char *out, bool out_bitcode, bool strip)
+{
+    tt_ctx *c = ctx_new();
+    bool ok = ingest_json_text(c, "<types>", types_json, sizeof types_json - 1, false) &&
+              types_validate_defs(c) && !c->nerrors;
+    if (!ok)
+        abort(); /* the fixed document is valid */
+    annotator *a = annotator_new(c, &tree_default_opts);
+    ok = ir_annotate_llvm(c, a, in, out, out_bitcode, strip);
+    if (ok && !strip)
+        ok = annotator_finish(a);
+    ctx_free(c);
+    return ok;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!in_path[0]) {
+        if (!mkdtemp(dir))
+            abort();
+        snprintf(in_path, sizeof in_path, "%s/in", dir);
+        snprintf(out_path, sizeof out_path, "%s/out", dir);
+        atexit(cleanup);
+    }
+    if (!write_file(in_path, data, size))
+        abort();
+    /* Output kind and strip from the size, so the input bytes stay the IR itself. */
+    bool out_bitcode = size & 1, strip = size % 5 == 0;
+    unlink(out_path);
+    if (annotate(in_path, out_path, out_bitcode, strip) &&
+        !annotate(out_path, "/dev/null", !out_bitcode, false)) {
+        fprintf(stderr, "fuzz_ir: the annotated output does not read back\n");
+        abort();
+    }
+    return 0;
+}
