@@ -1,0 +1,152 @@
+/* The IR-annotation decisions, without IR: matching an LLVM function to an entry of the
+ * "functions" list (symbol, legacy and v0 Rust paths, generic instances), checking the
+ * lowered Rust signature against the LLVM one, and the attribute strings handed back. */
+#include "unit.h"
+
+static const char doc[] =
+    "{\"format\": \"rust-types/1\", \"functions\": ["
+    " {\"symbol\": \"p_multi\", \"args\": [{\"name\": \"a\", \"ty\": \"u8\"},"
+    "  {\"name\": \"b\", \"ty\": \"&[f64]\"}, {\"name\": \"e\", \"ty\": \"bool\"}], \"ret\": \"f64\"},"
+    " {\"symbol\": \"unused\", \"path\": \"s::geo::dist\", \"args\": [{\"ty\": \"&[f32; 2]\"}], \"ret\": \"f32\"},"
+    " {\"symbol\": \"unused2\", \"path\": \"s::gen::<f64>\", \"args\": [{\"ty\": \"f64\"}], \"ret\": \"f64\"},"
+    " {\"symbol\": \"big\", \"args\": [], \"ret\": \"Vec<f64>\"}"
+    "]}";
+
+static ir_decision decide(annotator *a, const char *sym, const char *ret, uint32_t n,
+                          const char *const *types)
+{
+    ir_function f = {.symbol = sym, .nparams = n, .param_types = types, .ret_type = ret};
+    return annotator_decide(a, &f);
+}
+
+static void test_match_by_symbol(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    assert_true(types_validate_defs(c));
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"i8", "ptr", "i64", "i1"};
+    ir_decision d = decide(a, "p_multi", "double", 4, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_string_equal(d.param_attr[0], "{[-1]:Integer}");
+    assert_string_equal(d.param_attr[1], "{[-1]:Pointer, [-1,-1]:Float@double}");
+    assert_string_equal(d.param_attr[2], "{[-1]:Integer}");
+    assert_string_equal(d.param_attr[3], "{[-1]:Integer}");
+    assert_string_equal(d.ret_attr, "{[-1]:Float@double}");
+    ctx_free(c);
+}
+
+static void test_match_by_demangled_path(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"ptr"};
+    /* legacy mangling, hash dropped */
+    ir_decision d = decide(a, "_ZN1s3geo4dist17h858adb3ed2277a68E", "float", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_string_equal(d.param_attr[0], "{[-1]:Pointer, [-1,-1]:Float@float}");
+    ctx_free(c);
+    /* v0 mangling of the same function */
+    c = ctx_json(doc);
+    a = annotator_new(c, NULL);
+    d = decide(a, "_RNvNtCs8t2GQvMjaLT_1s3geo4dist", "float", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    ctx_free(c);
+}
+
+static void test_generic_instance_paths(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"double"};
+    /* v0 keeps the generic arguments: an exact path match */
+    ir_decision d = decide(a, "_RINvCs8t2GQvMjaLT_1s3gendEB2_", "double", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    ctx_free(c);
+    /* legacy drops them: matched through the bare path */
+    c = ctx_json(doc);
+    a = annotator_new(c, NULL);
+    d = decide(a, "_ZN1s3gen17h54800953af53cbc2E", "double", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    /* a second instance with the same bare path is an error, not a guess */
+    d = decide(a, "_ZN1s3gen17h9f3c2a1b4d5e6f70E", "double", 1, types);
+    assert_int_equal(d.outcome, OUT_FAILED);
+    assert_error_at(c, "$.functions[2]", "matches two functions of the IR");
+    ctx_free(c);
+}
+
+static void test_signature_mismatch_is_left_alone(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    /* what LLVM makes of an internal function at O3: an argument removed */
+    const char *types[] = {"ptr", "i64"};
+    ir_decision d = decide(a, "p_multi", "double", 2, types);
+    assert_int_equal(d.outcome, OUT_MISMATCH);
+    assert_null(d.param_attr);
+    assert_non_null(strstr(d.reason, "expected double (i8, ptr, i64, i1)"));
+    assert_non_null(strstr(d.reason, "found double (ptr, i64)"));
+    /* a different type at the same position is a mismatch too */
+    const char *types2[] = {"i8", "ptr", "i64", "i8"};
+    d = decide(a, "p_multi", "double", 4, types2);
+    assert_int_equal(d.outcome, OUT_MISMATCH);
+    ctx_free(c);
+}
+
+static void test_sret(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"ptr"};
+    ir_decision d = decide(a, "big", "void", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_null(d.ret_attr);
+    assert_non_null(strstr(d.param_attr[0], "{[-1]:Pointer, [-1,0]:Integer"));
+    assert_non_null(strstr(d.param_attr[0], "[-1,8]:Pointer, [-1,8,-1]:Float@double"));
+    ctx_free(c);
+}
+
+static void test_not_described_and_nothing_matched(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"i32"};
+    ir_decision d = decide(a, "other", "void", 1, types);
+    assert_int_equal(d.outcome, OUT_NOT_DESCRIBED);
+    d = decide(a, "_ZN1s5other17h1111111111111111E", "void", 1, types);
+    assert_int_equal(d.outcome, OUT_NOT_DESCRIBED);
+    assert_false(annotator_finish(a));
+    assert_error_at(c, "$.functions", "none of the 4 functions of the types file matches");
+    assert_int_equal(annotator_stats(a)->not_described, 2);
+    ctx_free(c);
+}
+
+static void test_demangle(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_new();
+    assert_string_equal(demangle_rust_path(c, "_ZN1s3geo4dist17h858adb3ed2277a68E"), "s::geo::dist");
+    assert_string_equal(demangle_rust_path(c, "_RNvNtCs8t2GQvMjaLT_1s3geo4dist"), "s::geo::dist");
+    assert_null(demangle_rust_path(c, "p_multi"));
+    assert_null(demangle_rust_path(c, "_ZN3foo"));
+    ctx_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_match_by_symbol),
+        cmocka_unit_test(test_match_by_demangled_path),
+        cmocka_unit_test(test_generic_instance_paths),
+        cmocka_unit_test(test_signature_mismatch_is_left_alone),
+        cmocka_unit_test(test_sret),
+        cmocka_unit_test(test_not_described_and_nothing_matched),
+        cmocka_unit_test(test_demangle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
