@@ -22,6 +22,7 @@ struct annotator {
     tt_map *by_symbol;       /* symbol -> entry_state* */
     tt_map *by_path;         /* path -> entry_state*, or the ambiguous marker */
     tt_map *by_bare_path;    /* path without generic arguments -> same */
+    const char *types_file;  /* where the entries come from, for messages */
     annotate_stats stats;
 };
 
@@ -86,6 +87,7 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
     annotator *a = arena_alloc(c->arena, sizeof *a);
     a->c = c;
     a->opts = o ? *o : tree_default_opts;
+    a->types_file = c->file;
     a->entries = arena_alloc(c->arena, (c->nfns + 1) * sizeof *a->entries);
     a->by_symbol = map_new(c->arena);
     a->by_path = map_new(c->arena);
@@ -170,11 +172,14 @@ ir_decision annotator_decide(annotator *a, const ir_function *f)
     }
     d.fn = e->fn;
     if (e->matched_by && strcmp(e->matched_by, f->symbol) != 0) {
+        const char *saved = c->file;
+        c->file = a->types_file;
         if (!e->reported_twice)
             diag_add(c, DIAG_ERROR, e->fn->where,
                      "the entry for %s matches two functions of the IR, %s and %s; give each "
                      "its symbol", e->fn->path ? e->fn->path : e->fn->symbol, e->matched_by,
                      f->symbol);
+        c->file = saved;
         e->reported_twice = true;
         d.outcome = OUT_FAILED;
         d.reason = "matched by another function too";
@@ -231,11 +236,13 @@ ir_decision annotator_decide(annotator *a, const ir_function *f)
 bool annotator_finish(annotator *a)
 {
     tt_ctx *c = a->c;
-    if (c->nfns && a->stats.annotated + a->stats.mismatched + a->stats.failed == 0 &&
-        a->stats.functions)
+    const char *saved = c->file;
+    c->file = a->types_file;
+    if (c->nfns && a->stats.annotated + a->stats.mismatched + a->stats.failed == 0)
         diag_add(c, DIAG_ERROR, "$.functions",
                  "none of the %u functions of the types file matches a function of the IR "
                  "(%u functions read)", c->nfns, a->stats.functions);
+    c->file = saved;
     return c->nerrors == 0;
 }
 

@@ -4,14 +4,17 @@
  * Ownership follows LLVM-C: every message, buffer, module and context made here is
  * disposed here; LLVM's own diagnostics become tt_ctx diagnostics, never prints. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 
 #include "typetree.h"
@@ -88,6 +91,54 @@ static void parse_error(tt_ctx *c, bool bitcode, const char *m)
     diag_add(c, DIAG_ERROR, where, "invalid LLVM %s: %.*s", bitcode ? "bitcode" : "IR", n, m);
 }
 
+static void ignore_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque) {}
+
+/* LLVM's bitcode reader is not hardened: some damaged files make it read out of bounds or
+ * dereference NULL (tests/fuzz/crashes-found/fuzz_ir-llvm-*). So bitcode is parsed first
+ * in a child process; a crash there becomes an error here, and only bitcode that LLVM
+ * reads without crashing is parsed in this process (parsing is deterministic). */
+enum { CHILD_PARSED = 42, CHILD_REJECTED = 43, CHILD_FATAL = 44 };
+static void child_fatal(const char *reason)
+{
+    _exit(CHILD_FATAL);
+}
+
+static bool bitcode_is_safe(tt_ctx *c, LLVMMemoryBufferRef buf)
+{
+    fflush(NULL); /* the child exits with _exit, but buffered output must not be doubled */
+    pid_t pid = fork();
+    if (pid < 0)
+        return true; /* no process to spare: parse unguarded, as llvm-dis would */
+    if (pid == 0) {
+        /* die quietly: no crash report, no handler of the parent's (a fuzzer's) */
+        static const int deadly[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+        for (size_t i = 0; i < sizeof deadly / sizeof deadly[0]; i++)
+            signal(deadly[i], SIG_DFL);
+        LLVMInstallFatalErrorHandler(child_fatal);
+        LLVMContextRef ctx = LLVMContextCreate();
+        LLVMContextSetDiagnosticHandler(ctx, ignore_llvm_diag, NULL);
+        LLVMModuleRef m = NULL;
+        _exit(LLVMParseIRInContext2(ctx, buf, &m, NULL) ? CHILD_REJECTED : CHILD_PARSED);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR)
+            return true;
+    }
+    if (WIFEXITED(st) && (WEXITSTATUS(st) == CHILD_PARSED || WEXITSTATUS(st) == CHILD_REJECTED))
+        return true;
+    if (WIFSIGNALED(st))
+        diag_add(c, DIAG_ERROR, NULL,
+                 "invalid LLVM bitcode: LLVM's reader crashed on it (signal %d)", WTERMSIG(st));
+    else if (WEXITSTATUS(st) == CHILD_FATAL)
+        diag_add(c, DIAG_ERROR, NULL, "invalid LLVM bitcode: LLVM's reader gave up on it");
+    else
+        diag_add(c, DIAG_ERROR, NULL,
+                 "invalid LLVM bitcode: LLVM's reader failed on it (exit status %d)",
+                 WEXITSTATUS(st));
+    return false;
+}
+
 static LLVMModuleRef read_module(tt_ctx *c, LLVMContextRef ctx, const char *in_path,
                                  const char *name)
 {
@@ -115,6 +166,8 @@ static LLVMModuleRef read_module(tt_ctx *c, LLVMContextRef ctx, const char *in_p
     } else if (!bitcode && start[size - 1] != '\n') {
         diag_add(c, DIAG_ERROR, NULL,
                  "the IR ends in the middle of a line: the file is truncated");
+    } else if (bitcode && !bitcode_is_safe(c, buf)) {
+        /* reported */
     } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
         parse_error(c, bitcode, llvm_msg(c, msg, name));
         LLVMDisposeMessage(msg);
@@ -198,22 +251,44 @@ static bool annotate_module(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMMod
     return ok;
 }
 
-/* Writes the bytes to out_path ("-": stdout); a failed file write removes the file. */
+/* Writes the bytes to out_path ("-": stdout); a failed file write removes the file.
+ * Messages name the output; the context's file is the input. */
 static bool write_bytes(tt_ctx *c, const char *out_path, const char *data, size_t len)
 {
     bool std = is_stdio(out_path);
     FILE *f = std ? stdout : fopen(out_path, "wb");
     if (!f) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot write: %s", strerror(errno));
+        diag_add(c, DIAG_ERROR, NULL, "cannot write %s: %s", out_path, strerror(errno));
         return false;
     }
     bool ok = fwrite(data, 1, len, f) == len;
     ok = (std ? fflush(f) == 0 : fclose(f) == 0) && ok;
     if (!ok) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot write: %s", strerror(errno));
+        diag_add(c, DIAG_ERROR, NULL, "cannot write %s: %s", std ? "standard output" : out_path,
+                 strerror(errno));
         if (!std)
             unlink(out_path);
     }
+    return ok;
+}
+
+/* LLVM's printer writes the target triple and GC names unescaped, and the C API hands
+ * the text back NUL-terminated: a NUL or a quote in them gives text that is truncated or
+ * unparseable. Text output is therefore parsed once more before it is written. */
+static bool text_reads_back(const char *text)
+{
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, ignore_llvm_diag, NULL);
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRange(text, strlen(text), "<output>", 1);
+    LLVMModuleRef m = NULL;
+    char *msg = NULL;
+    bool ok = !LLVMParseIRInContext2(ctx, buf, &m, &msg);
+    LLVMDisposeMessage(msg);
+    if (m)
+        LLVMDisposeModule(m);
+    LLVMDisposeMemoryBuffer(buf);
+    LLVMContextDispose(ctx);
     return ok;
 }
 
@@ -227,7 +302,13 @@ static bool write_module(tt_ctx *c, LLVMModuleRef m, const char *out_path, bool 
         return ok;
     }
     char *text = LLVMPrintModuleToString(m);
-    bool ok = write_bytes(c, out_path, text, strlen(text));
+    bool ok = text_reads_back(text);
+    if (!ok)
+        diag_add(c, DIAG_ERROR, NULL,
+                 "LLVM prints this module as text it cannot read back (a string it does "
+                 "not escape, such as the target triple, holds a quote or a NUL byte); "
+                 "write bitcode instead");
+    ok = ok && write_bytes(c, out_path, text, strlen(text));
     LLVMDisposeMessage(text);
     return ok;
 }
@@ -237,7 +318,6 @@ bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *
 {
     const char *saved_file = c->file;
     const char *in_name = is_stdio(in_path) ? "<stdin>" : arena_strdup(c->arena, in_path);
-    const char *out_name = is_stdio(out_path) ? "<stdout>" : arena_strdup(c->arena, out_path);
     unsigned errors_before = c->nerrors;
     diag_sink sink = {c, in_name};
     LLVMContextRef ctx = LLVMContextCreate();
@@ -255,11 +335,8 @@ bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *
         }
         LLVMDisposeMessage(msg);
     }
-    if (ok) {
-        c->file = out_name;
-        sink.file = out_name;
+    if (ok)
         ok = write_module(c, m, out_path, out_bitcode) && c->nerrors == errors_before;
-    }
     c->file = saved_file;
     if (m)
         LLVMDisposeModule(m);

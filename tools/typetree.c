@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "typetree.h"
@@ -77,6 +78,20 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+/* mkstemp creates 0600 files; an output should get the mode a plain create would give
+ * (0666 less the umask), or keep the mode of the file it replaces. */
+static void fix_mode(int fd, const char *replaced)
+{
+    struct stat sb;
+    if (replaced && stat(replaced, &sb) == 0) {
+        fchmod(fd, sb.st_mode & 07777);
+        return;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+}
+
 /* Writes data to path via a temporary file in the same directory and rename(), so a
  * failure never leaves a partial file behind. "-" or NULL means stdout. */
 static bool write_output(const char *path, const char *data, size_t len)
@@ -99,6 +114,7 @@ static bool write_output(const char *path, const char *data, size_t len)
         free(tmp);
         return false;
     }
+    fix_mode(fd, path);
     FILE *f = fdopen(fd, "wb");
     bool ok = f && fwrite(data, 1, len, f) == len;
     ok = (f ? fclose(f) == 0 : (close(fd), false)) && ok;
@@ -509,6 +525,7 @@ static int cmd_annotate(int argc, char **argv)
             tmp = NULL;
             st = EXIT_INPUT;
         } else {
+            fix_mode(fd, outp);
             close(fd);
         }
     }

@@ -104,3 +104,8 @@ done
 # TypeTrees: 100k types, huge arrays, a recursive graph (figures only).
 echo
 sh tests/bench/bench_trees.sh
+
+# typetree annotate on rustc's IR of a generated crate of 4000 functions, next to rustc's
+# time to emit it and llvm-as/llvm-dis (figures only; fails only if a command fails).
+echo
+sh tests/bench/bench_annotate.sh

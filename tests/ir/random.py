@@ -114,10 +114,10 @@ def types_doc(doc, fns):
 # ---------------------------------------------------------------- explain and the IR
 
 EXPLAIN_HEAD = re.compile(r"^(\S+)(?: \(.*\))?: (\d+) LLVM parameters?, returns (.*)$")
-EXPLAIN_RET = re.compile(r"^  return .*: \w+ -> (.*?) ?(\{.*\}|\(no attribute.*\))$")
+EXPLAIN_RET = re.compile(r"^  return .*: \w+ -> (.*?) ?(\{\[.*\}|\(no attribute.*\))$")
 EXPLAIN_ARG = re.compile(r"^  arg (\d+) (\S+): (.*): (Ignore|Direct|Pair|Cast|Indirect)"
                          r"(?: \(.*\))?$")
-EXPLAIN_PARAM = re.compile(r"^    %(\d+) (.*?): (\{.*\}|\(no attribute.*\))$")
+EXPLAIN_PARAM = re.compile(r"^    %(\d+) (.*?): (\{\[.*\}|\(no attribute.*\))$")
 
 
 class Expect:
@@ -215,6 +215,11 @@ def read_defines(path):
     return out
 
 
+def short(x, n=160):
+    x = str(x)
+    return x if len(x) <= n else x[:n] + "...(%d chars)" % len(x)
+
+
 def check_function(f, e, d):
     """List of problems of function f: expectation e (explain), define d (annotated IR)."""
     probs = []
@@ -224,8 +229,8 @@ def check_function(f, e, d):
                 % (len(params), e.nparams, ", ".join(p for p, _, _ in params))]
     want_ret = [e.ret] if e.ret else []
     if ret_attrs != want_ret:
-        probs.append("return: annotated %s, explain %s" % (ret_attrs or "none",
-                                                            e.ret or "none"))
+        probs.append("return: annotated %s, explain %s" % (short(ret_attrs or "none"),
+                                                            short(e.ret or "none")))
     for i, (text, attrs, name) in enumerate(params):
         attr, role = e.params.get(i, (None, None))
         if role is None:
@@ -247,7 +252,7 @@ def check_function(f, e, d):
         want = [attr] if attr else []
         if attrs != want:
             probs.append("param %d (%s): annotated %s, explain %s"
-                         % (i, name or "?", attrs or "none", attr or "none"))
+                         % (i, name or "?", short(attrs or "none"), short(attr or "none")))
     return probs
 
 

@@ -6,16 +6,16 @@
 # compiles it with `rustc +nightly` and annotates with `-r nightly`; without nightly the
 # case prints SKIP and why. For -C opt-level=0 and 3, the crate is compiled with
 #   rustc --crate-type=lib --emit=llvm-ir -C opt-level=N -C codegen-units=1
-# and annotated twice, as text (NAME.ll -> NAME.tt.ll, the streaming rewriter) and as
-# bitcode (llvm-as NAME.ll -> NAME.bc -> NAME.tt.bc, the LLVM-C backend, read back with
-# llvm-dis). Each of the 4 runs passes when:
+# and annotated twice: as text (NAME.ll -> NAME.tt.ll, the streaming rewriter) and as
+# bitcode (llvm-as NAME.ll -> NAME.bc -> NAME.tt.bc, the LLVM-C backend; read back with
+# llvm-dis). Each of the 4 runs passes when
 #   - `TYPETREE_BIN annotate --types NAME.types.json IN -o OUT --stats` exits 0;
 #   - FileCheck --check-prefixes=CHECK,ON --implicit-check-not='"enzyme_type"' NAME.check
-#     accepts the output: the exact trees on the exact parameters, and no attribute that no
-#     CHECK line expects;
-#   - `opt -passes=verify` accepts it;
-#   - removing every ` "enzyme_type"="{...}"` gives back the input text exactly (for
-#     bitcode: llvm-dis of the input), i.e. nothing else changed.
+#     accepts OUT: the exact trees on the exact parameters, and no attribute that no CHECK
+#     line expects;
+#   - `opt -passes=verify` accepts OUT;
+#   - OUT without its ` "enzyme_type"="{...}"` attributes is IN's text: nothing else changed;
+#   - annotating OUT again gives OUT (idempotent), and `--no-typetree` on OUT gives IN.
 # Prints PASS/FAIL/SKIP per run and ends with "N passed, N failed"; exit 1 on a failure.
 # Environment: RUSTC (default rustc), LLVM_BIN (default /usr/lib/llvm-22/bin).
 usage() {
@@ -47,6 +47,15 @@ for tool in FileCheck opt llvm-as llvm-dis; do
         exit 0
     fi
 done
+if ! "$RUSTC" --version >/dev/null 2>&1; then
+    echo "SKIP: ir: $RUSTC not found (rustup: https://rustup.rs)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+nightly_ok=""
+if "$RUSTC" +nightly --version >/dev/null 2>&1; then
+    nightly_ok=yes
+fi
 if [ -n "$keep" ]; then
     mkdir -p "$keep" && work=$keep || exit 2
 else
@@ -56,49 +65,67 @@ fi
 
 passed=0
 failed=0
-pass() {
-    echo "PASS $1"
-    passed=$((passed + 1))
-}
-# fail CASE REASON [LOG]: prints the reason and the log's first lines
+# fail CASE REASON [LOG]: prints the reason and the start of the log
 fail() {
     echo "FAIL $1: $2"
-    [ -n "${3:-}" ] && [ -s "$3" ] && sed -n '1,40p' "$3" | sed 's/^/    /'
+    [ -n "${3:-}" ] && [ -s "$3" ] && sed -n '1,20p' "$3" | cut -c1-400 | sed 's/^/    /'
     failed=$((failed + 1))
 }
-# strip_attrs FILE: the module text without our attributes and without the ModuleID
-# comment (llvm-dis writes the name of the file it read there)
-strip_attrs() {
-    sed -e '1{/^; ModuleID = /d;}' -e 's/ "enzyme_type"="{[^"]*}"//g' "$1"
+
+# text FILE: FILE as LLVM text without the ModuleID comment (llvm-dis writes the name of
+# the file it read there)
+text() {
+    case $1 in
+    *.bc) "$LLVM_BIN/llvm-dis" "$1" -o - ;;
+    *) cat "$1" ;;
+    esac | sed '1{/^; ModuleID = /d;}'
 }
 
-# check CASE PREFIX CHECKFILE IN_TEXT OUT_TEXT: FileCheck, verifier, nothing else changed
-check() {
-    c=$1 prefix=$2 checkfile=$3 in_text=$4 out_text=$5
-    if ! "$LLVM_BIN/FileCheck" --allow-unused-prefixes --check-prefixes="CHECK,$prefix" \
-        --implicit-check-not='"enzyme_type"' "$checkfile" --input-file "$out_text" \
-        >"$work/fc.log" 2>&1; then
-        fail "$c" "FileCheck $checkfile (prefixes CHECK,$prefix)" "$work/fc.log"
+# run_case CASE DIR IN OUT CHECKFILE PREFIX: annotate IN (.ll or .bc) into OUT, then check
+# (sh has no local variables: rc_*)
+run_case() {
+    rc_c=$1 rc_d=$2 rc_in=$3 rc_out=$4 rc_check=$5 rc_prefix=$6
+    rc_ext=${rc_out##*.}
+    if ! "$bin" annotate -r "$rflag" --types "$types" "$rc_in" -o "$rc_out" --stats \
+        >"$rc_d/annotate.log" 2>&1; then
+        fail "$rc_c" "typetree annotate failed" "$rc_d/annotate.log"
         return
     fi
-    if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$out_text" >"$work/verify.log" 2>&1; then
-        fail "$c" "opt -passes=verify rejects the output" "$work/verify.log"
+    text "$rc_in" >"$rc_d/in.txt" && text "$rc_out" >"$rc_d/out.txt" || {
+        fail "$rc_c" "llvm-dis cannot read the output"
+        return
+    }
+    if ! "$LLVM_BIN/FileCheck" --allow-unused-prefixes --check-prefixes="CHECK,$rc_prefix" \
+        --implicit-check-not='"enzyme_type"' --dump-input=never "$rc_check" \
+        --input-file "$rc_d/out.txt" >"$rc_d/filecheck.log" 2>&1; then
+        fail "$rc_c" "FileCheck $rc_check (prefixes CHECK,$rc_prefix)" "$rc_d/filecheck.log"
         return
     fi
-    strip_attrs "$in_text" >"$work/in.ll"
-    strip_attrs "$out_text" >"$work/stripped.ll"
-    if ! diff "$work/in.ll" "$work/stripped.ll" >"$work/diff.log" 2>&1; then
-        fail "$c" "the output differs from the input beyond \"enzyme_type\" attributes" \
-            "$work/diff.log"
+    if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$rc_out" >"$rc_d/verify.log" 2>&1; then
+        fail "$rc_c" "opt -passes=verify rejects the output" "$rc_d/verify.log"
         return
     fi
-    pass "$c"
+    sed 's/ "enzyme_type"="{[^"]*}"//g' "$rc_d/out.txt" >"$rc_d/stripped.txt"
+    if ! diff "$rc_d/in.txt" "$rc_d/stripped.txt" >"$rc_d/diff.log" 2>&1; then
+        fail "$rc_c" "the output differs from the input beyond \"enzyme_type\" attributes" \
+            "$rc_d/diff.log"
+        return
+    fi
+    if ! "$bin" annotate -r "$rflag" --types "$types" "$rc_out" -o "$rc_d/again.$rc_ext" \
+        >"$rc_d/again.log" 2>&1 || ! text "$rc_d/again.$rc_ext" >"$rc_d/again.txt" ||
+        ! diff "$rc_d/out.txt" "$rc_d/again.txt" >>"$rc_d/again.log" 2>&1; then
+        fail "$rc_c" "annotating the output again changes it (not idempotent)" "$rc_d/again.log"
+        return
+    fi
+    if ! "$bin" annotate -r "$rflag" --no-typetree --types "$types" "$rc_out" \
+        -o "$rc_d/nott.$rc_ext" >"$rc_d/nott.log" 2>&1 || ! text "$rc_d/nott.$rc_ext" >"$rc_d/nott.txt" ||
+        ! diff "$rc_d/in.txt" "$rc_d/nott.txt" >>"$rc_d/nott.log" 2>&1; then
+        fail "$rc_c" "--no-typetree on the output does not give the input back" "$rc_d/nott.log"
+        return
+    fi
+    echo "PASS $rc_c"
+    passed=$((passed + 1))
 }
-
-nightly_ok=""
-if "$RUSTC" +nightly --version >/dev/null 2>&1; then
-    nightly_ok=yes
-fi
 
 for rs in fixtures/ir/*.rs; do
     name=$(basename "$rs" .rs)
@@ -119,7 +146,7 @@ for rs in fixtures/ir/*.rs; do
     done
     for o in 0 3; do
         d=$work/$name.O$o
-        mkdir -p "$d"
+        mkdir -p "$d/ll" "$d/bc"
         # $toolchain is empty or +nightly: unquoted on purpose
         if ! "$RUSTC" $toolchain --crate-type=lib --emit=llvm-ir -C opt-level=$o \
             -C codegen-units=1 --crate-name "$name" -o "$d/$name.ll" "$rs" \
@@ -127,26 +154,11 @@ for rs in fixtures/ir/*.rs; do
             fail "$name O$o" "rustc $toolchain failed" "$d/rustc.log"
             continue
         fi
-
-        c="$name O$o ll"
-        if "$bin" annotate -r "$rflag" --types "$types" "$d/$name.ll" -o "$d/$name.tt.ll" \
-            --stats >"$d/annotate-ll.log" 2>&1; then
-            check "$c" "O$o" "$checkfile" "$d/$name.ll" "$d/$name.tt.ll"
+        run_case "$name O$o ll" "$d/ll" "$d/$name.ll" "$d/ll/$name.tt.ll" "$checkfile" "O$o"
+        if "$LLVM_BIN/llvm-as" "$d/$name.ll" -o "$d/$name.bc" >"$d/as.log" 2>&1; then
+            run_case "$name O$o bc" "$d/bc" "$d/$name.bc" "$d/bc/$name.tt.bc" "$checkfile" "O$o"
         else
-            fail "$c" "typetree annotate failed" "$d/annotate-ll.log"
-        fi
-
-        c="$name O$o bc"
-        if ! "$LLVM_BIN/llvm-as" "$d/$name.ll" -o "$d/$name.bc" >"$d/as.log" 2>&1 ||
-            ! "$LLVM_BIN/llvm-dis" "$d/$name.bc" -o "$d/$name.bc.ll" >>"$d/as.log" 2>&1; then
-            fail "$c" "llvm-as/llvm-dis of rustc's output failed" "$d/as.log"
-        elif "$bin" annotate -r "$rflag" --types "$types" "$d/$name.bc" -o "$d/$name.tt.bc" \
-            --stats >"$d/annotate-bc.log" 2>&1 &&
-            "$LLVM_BIN/llvm-dis" "$d/$name.tt.bc" -o "$d/$name.tt.bc.ll" \
-            >>"$d/annotate-bc.log" 2>&1; then
-            check "$c" "O$o" "$checkfile" "$d/$name.bc.ll" "$d/$name.tt.bc.ll"
-        else
-            fail "$c" "typetree annotate (bitcode) failed" "$d/annotate-bc.log"
+            fail "$name O$o bc" "llvm-as cannot read rustc's output" "$d/as.log"
         fi
     done
 done
