@@ -23,10 +23,16 @@ struct annotator {
     tt_map *by_path;         /* path -> entry_state*, or the ambiguous marker */
     tt_map *by_bare_path;    /* path without generic arguments -> same */
     const char *types_file;  /* where the entries come from, for messages */
+    tt_map *aliases;         /* target symbol -> alias_list* */
     annotate_stats stats;
 };
 
 static entry_state ambiguous_entry;
+
+typedef struct alias_list {
+    const char *name;
+    struct alias_list *next;
+} alias_list;
 
 const char *demangle_rust_path(tt_ctx *c, const char *symbol)
 {
@@ -92,6 +98,7 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
     a->by_symbol = map_new(c->arena);
     a->by_path = map_new(c->arena);
     a->by_bare_path = map_new(c->arena);
+    a->aliases = map_new(c->arena);
     for (uint32_t i = 0; i < c->nfns; i++) {
         entry_state *e = &a->entries[i];
         e->fn = &c->fns[i];
@@ -153,25 +160,87 @@ static const char *signature_text(tt_ctx *c, const char *ret, uint32_t n, const 
     return s;
 }
 
+static ir_decision decide_one(annotator *a, const ir_function *f, bool count);
+
+static bool same_attrs(const ir_decision *x, const ir_decision *y, uint32_t n)
+{
+    if (x->outcome != OUT_ANNOTATED || y->outcome != OUT_ANNOTATED)
+        return false;
+    if ((x->ret_attr == NULL) != (y->ret_attr == NULL) ||
+        (x->ret_attr && strcmp(x->ret_attr, y->ret_attr) != 0))
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if ((x->param_attr[i] == NULL) != (y->param_attr[i] == NULL) ||
+            (x->param_attr[i] && strcmp(x->param_attr[i], y->param_attr[i]) != 0))
+            return false;
+    return true;
+}
+
 ir_decision annotator_decide(annotator *a, const ir_function *f)
+{
+    ir_decision d = decide_one(a, f, true);
+    if (d.outcome != OUT_ANNOTATED)
+        return d;
+    if (f->rewritten_cc) {
+        /* LLVM gives internal functions fastcc exactly when it rewrites their arguments
+         * (dead ones removed, pointees promoted), sometimes keeping count and types. */
+        d.outcome = OUT_MISMATCH;
+        d.reason = "LLVM changed its calling convention (fastcc: arguments may have been "
+                   "removed or promoted), so the Rust ABI lowering no longer applies";
+        d.param_attr = NULL;
+        d.ret_attr = NULL;
+        a->stats.annotated--;
+        a->stats.mismatched++;
+        return d;
+    }
+    for (alias_list *l = map_get(a->aliases, f->symbol); l; l = l->next) {
+        ir_function af = *f;
+        af.symbol = l->name;
+        ir_decision ad = decide_one(a, &af, false);
+        if (!same_attrs(&d, &ad, f->nparams)) {
+            d.outcome = OUT_MISMATCH;
+            d.reason = arena_printf(a->c->arena,
+                                    "its body also serves %s (merged functions), which is %s; "
+                                    "one body cannot carry two descriptions",
+                                    l->name, ad.outcome == OUT_NOT_DESCRIBED
+                                                 ? "not described"
+                                                 : "described differently");
+            d.param_attr = NULL;
+            d.ret_attr = NULL;
+            a->stats.annotated--;
+            a->stats.mismatched++;
+            return d;
+        }
+    }
+    for (uint32_t i = 0; i < f->nparams; i++)
+        if (d.param_attr[i])
+            a->stats.params_annotated++;
+    return d;
+}
+
+static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
 {
     tt_ctx *c = a->c;
     ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
-    a->stats.functions++;
+    annotate_stats scratch;
+    annotate_stats *stats = count ? &a->stats : &scratch;
+    if (!count)
+        scratch = a->stats;
+    stats->functions++;
     const char *why = NULL;
     entry_state *e = match(a, f->symbol, &why);
     if (!e) {
         if (why) {
             d.outcome = OUT_FAILED;
             d.reason = why;
-            a->stats.failed++;
+            stats->failed++;
         } else {
-            a->stats.not_described++;
+            stats->not_described++;
         }
         return d;
     }
     d.fn = e->fn;
-    if (e->matched_by && strcmp(e->matched_by, f->symbol) != 0) {
+    if (count && e->matched_by && strcmp(e->matched_by, f->symbol) != 0) {
         const char *saved = c->file;
         c->file = a->types_file;
         if (!e->reported_twice)
@@ -183,10 +252,11 @@ ir_decision annotator_decide(annotator *a, const ir_function *f)
         e->reported_twice = true;
         d.outcome = OUT_FAILED;
         d.reason = "matched by another function too";
-        a->stats.failed++;
+        stats->failed++;
         return d;
     }
-    e->matched_by = arena_strdup(c->arena, f->symbol);
+    if (count)
+        e->matched_by = arena_strdup(c->arena, f->symbol);
 
     unsigned errs = c->nerrors;
     tt_diag *tail = c->diags_tail;
@@ -202,7 +272,7 @@ ir_decision annotator_decide(annotator *a, const ir_function *f)
         d.reason = arena_strdup(c->arena, b.data ? b.data : "cannot lower the signature");
         free(b.data);
         abi_lowered_free(&lf);
-        a->stats.failed++;
+        stats->failed++;
         return d;
     }
     bool same = lf.nparams == f->nparams && type_matches(lf.ret_llvm_type, f->ret_type);
@@ -217,19 +287,17 @@ ir_decision annotator_decide(annotator *a, const ir_function *f)
                                 signature_text(c, lf.ret_llvm_type, lf.nparams, exp),
                                 signature_text(c, f->ret_type, f->nparams, f->param_types));
         abi_lowered_free(&lf);
-        a->stats.mismatched++;
+        stats->mismatched++;
         return d;
     }
     d.outcome = OUT_ANNOTATED;
     d.param_attr = arena_alloc(c->arena, (f->nparams + 1) * sizeof *d.param_attr);
     for (uint32_t i = 0; i < f->nparams; i++) {
         d.param_attr[i] = attr_string(c, &lf.params[i].tree);
-        if (d.param_attr[i])
-            a->stats.params_annotated++;
     }
     d.ret_attr = attr_string(c, &lf.ret_tree);
     abi_lowered_free(&lf);
-    a->stats.annotated++;
+    stats->annotated++;
     return d;
 }
 
@@ -247,3 +315,11 @@ bool annotator_finish(annotator *a)
 }
 
 const annotate_stats *annotator_stats(const annotator *a) { return &a->stats; }
+
+void annotator_add_alias(annotator *a, const char *alias, const char *target)
+{
+    alias_list *l = arena_alloc(a->c->arena, sizeof *l);
+    l->name = arena_strdup(a->c->arena, alias);
+    l->next = map_get(a->aliases, target);
+    map_put(a->aliases, target, l);
+}

@@ -14,7 +14,6 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 
 #include "typetree.h"
@@ -93,33 +92,67 @@ static void parse_error(tt_ctx *c, bool bitcode, const char *m)
 
 static void ignore_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque) {}
 
-/* LLVM's bitcode reader is not hardened: some damaged files make it read out of bounds or
- * dereference NULL (tests/fuzz/crashes-found/fuzz_ir-llvm-*). So bitcode is parsed first
- * in a child process; a crash there becomes an error here, and only bitcode that LLVM
- * reads without crashing is parsed in this process (parsing is deterministic). */
-enum { CHILD_PARSED = 42, CHILD_REJECTED = 43, CHILD_FATAL = 44 };
-static void child_fatal(const char *reason)
+/* LLVM's readers are not hardened: some damaged bitcode makes it read out of bounds or
+ * dereference NULL (tests/fuzz/crashes-found/fuzz_ir-llvm-*), and a module whose debug
+ * info version is current but which fails the verifier makes it print the verifier's
+ * report and abort ("Broken module found"). So the input is parsed first in a child
+ * process whose standard error is captured; a crash there becomes an error here, and only
+ * input that LLVM reads without dying is parsed in this process (parsing is
+ * deterministic). Costs one more parse on this path; the .ll -> .ll path has none. */
+enum { CHILD_PARSED = 42, CHILD_REJECTED = 43 };
+static bool llvm_survives(tt_ctx *c, LLVMMemoryBufferRef buf, bool bitcode)
 {
-    _exit(CHILD_FATAL);
-}
-
-static bool bitcode_is_safe(tt_ctx *c, LLVMMemoryBufferRef buf)
-{
-    fflush(NULL); /* the child exits with _exit, but buffered output must not be doubled */
+    int fds[2];
+    if (pipe(fds) < 0)
+        return true; /* no pipe or process to spare: parse unguarded, as llvm-dis would */
+    fflush(NULL);    /* the child ends with _exit, but buffered output must not be doubled */
     pid_t pid = fork();
-    if (pid < 0)
-        return true; /* no process to spare: parse unguarded, as llvm-dis would */
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return true;
+    }
     if (pid == 0) {
         /* die quietly: no crash report, no handler of the parent's (a fuzzer's) */
         static const int deadly[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
         for (size_t i = 0; i < sizeof deadly / sizeof deadly[0]; i++)
             signal(deadly[i], SIG_DFL);
-        LLVMInstallFatalErrorHandler(child_fatal);
+        close(fds[0]);
+        dup2(fds[1], 2);
         LLVMContextRef ctx = LLVMContextCreate();
         LLVMContextSetDiagnosticHandler(ctx, ignore_llvm_diag, NULL);
         LLVMModuleRef m = NULL;
         _exit(LLVMParseIRInContext2(ctx, buf, &m, NULL) ? CHILD_REJECTED : CHILD_PARSED);
     }
+    close(fds[1]);
+    /* Drain the child's report (so it never blocks on a full pipe); keep LLVM's last
+     * "LLVM ERROR: ..." line, or else the first line. */
+    char chunk[4096], first[256] = "", fatal[256] = "";
+    tt_buf line = {0};
+    ssize_t n;
+    while ((n = read(fds[0], chunk, sizeof chunk)) != 0) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (ssize_t i = 0; i < n; i++) {
+            if (chunk[i] != '\n') {
+                if (line.len < 255)
+                    buf_putn(&line, &chunk[i], 1);
+                continue;
+            }
+            if (line.len && !first[0])
+                snprintf(first, sizeof first, "%s", line.data);
+            if (line.len && strncmp(line.data, "LLVM ERROR: ", 12) == 0)
+                snprintf(fatal, sizeof fatal, "%s", line.data + 12);
+            line.len = 0;
+            if (line.data)
+                line.data[0] = 0;
+        }
+    }
+    free(line.data);
+    close(fds[0]);
     int st = 0;
     while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
@@ -127,15 +160,17 @@ static bool bitcode_is_safe(tt_ctx *c, LLVMMemoryBufferRef buf)
     }
     if (WIFEXITED(st) && (WEXITSTATUS(st) == CHILD_PARSED || WEXITSTATUS(st) == CHILD_REJECTED))
         return true;
+    const char *what = bitcode ? "invalid LLVM bitcode" : "invalid LLVM IR";
+    const char *why = fatal[0] ? fatal : first;
+    /* with a fatal error, the first line is the verifier's finding, when there is one */
+    bool cause = fatal[0] && first[0] && strncmp(first, "LLVM ERROR: ", 12) != 0;
+    char code[32];
     if (WIFSIGNALED(st))
-        diag_add(c, DIAG_ERROR, NULL,
-                 "invalid LLVM bitcode: LLVM's reader crashed on it (signal %d)", WTERMSIG(st));
-    else if (WEXITSTATUS(st) == CHILD_FATAL)
-        diag_add(c, DIAG_ERROR, NULL, "invalid LLVM bitcode: LLVM's reader gave up on it");
+        snprintf(code, sizeof code, "signal %d", WTERMSIG(st));
     else
-        diag_add(c, DIAG_ERROR, NULL,
-                 "invalid LLVM bitcode: LLVM's reader failed on it (exit status %d)",
-                 WEXITSTATUS(st));
+        snprintf(code, sizeof code, "exit status %d", WEXITSTATUS(st));
+    diag_add(c, DIAG_ERROR, NULL, "%s: LLVM's reader died on it (%s)%s%s%s%s%s", what, code,
+             why[0] ? ": " : "", why, cause ? " (" : "", cause ? first : "", cause ? ")" : "");
     return false;
 }
 
@@ -166,7 +201,7 @@ static LLVMModuleRef read_module(tt_ctx *c, LLVMContextRef ctx, const char *in_p
     } else if (!bitcode && start[size - 1] != '\n') {
         diag_add(c, DIAG_ERROR, NULL,
                  "the IR ends in the middle of a line: the file is truncated");
-    } else if (bitcode && !bitcode_is_safe(c, buf)) {
+    } else if (!llvm_survives(c, buf, bitcode)) {
         /* reported */
     } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
         parse_error(c, bitcode, llvm_msg(c, msg, name));
@@ -210,6 +245,8 @@ static void annotate_fn(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMValueRe
         .nparams = n,
         .param_types = (const char *const *)types,
         .ret_type = ret,
+        /* any convention but C's means LLVM rewrote the signature (internal fastcc) */
+        .rewritten_cc = LLVMGetFunctionCallConv(fn) != LLVMCCallConv,
     };
     ir_decision d = annotator_decide(a, &f);
     if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
@@ -231,6 +268,16 @@ static bool annotate_module(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMMod
     unsigned cap = 0;
     char **types = NULL;
     bool ok = true;
+    /* MergeFunctions: names that are aliases of a function's body */
+    if (!strip)
+        for (LLVMValueRef al = LLVMGetFirstGlobalAlias(m); al; al = LLVMGetNextGlobalAlias(al)) {
+            LLVMValueRef target = LLVMAliasGetAliasee(al);
+            size_t an = 0, tn = 0;
+            const char *aname = LLVMGetValueName2(al, &an);
+            const char *tname = target ? LLVMGetValueName2(target, &tn) : NULL;
+            if (tname && tn)
+                annotator_add_alias(a, aname, tname);
+        }
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
             continue;

@@ -183,13 +183,28 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         i = j + 1;
     }
 
+    /* A calling convention among the words before the return type (fastcc, coldcc,
+     * cc 10, ...; "ccc" is C's own): LLVM rewrote this function's signature. */
+    bool rewritten_cc = false;
+    for (size_t k = 7; k < ret_start;) {
+        while (k < ret_start && s[k] == ' ')
+            k++;
+        size_t e = k;
+        while (e < ret_start && s[e] != ' ')
+            e++;
+        size_t len = e - k;
+        if ((len > 2 && memcmp(s + e - 2, "cc", 2) == 0 && !(len == 3 && s[k] == 'c')) ||
+            (len == 2 && memcmp(s + k, "cc", 2) == 0))
+            rewritten_cc = true;
+        k = e;
+    }
     ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
     if (!st->strip) {
         const char **types = arena_alloc(st->c->arena, (np + 1) * sizeof *types);
         for (uint32_t k = 0; k < np; k++)
             types[k] = arena_strdup(st->c->arena, ps[k].type);
         ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
-                         .ret_type = ret_type};
+                         .ret_type = ret_type, .rewritten_cc = rewritten_cc};
         d = annotator_decide(st->a, &f);
         if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
             diag_add(st->c, DIAG_WARNING, arena_printf(st->c->arena, "line %lu", st->lineno),
@@ -251,6 +266,21 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
             break;
         }
         saw_module = true;
+        if (line[0] == '@' && !strip && strstr(line, " alias ")) {
+            /* @a = ... alias <type>, ptr @b: remember that @b's body is also @a */
+            const char *eq = strstr(line, " = ");
+            const char *tgt = strrchr(line, '@');
+            if (eq && tgt && tgt > eq) {
+                const char *alias = arena_strndup(c->arena, line + 1, (size_t)(eq - line - 1));
+                size_t tl = strcspn(tgt + 1, " ,\n");
+                const char *target = arena_strndup(c->arena, tgt + 1, tl);
+                if (alias[0] == '"' && strlen(alias) >= 2)
+                    alias = arena_strndup(c->arena, alias + 1, strlen(alias) - 2);
+                if (target[0] == '"' && strlen(target) >= 2)
+                    target = arena_strndup(c->arena, target + 1, strlen(target) - 2);
+                annotator_add_alias(a, alias, target);
+            }
+        }
         if (strncmp(line, "define ", 7) == 0) {
             if (in_body) {
                 diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),

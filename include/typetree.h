@@ -395,6 +395,8 @@ typedef struct {
     uint32_t nparams;
     const char *const *param_types; /* LLVM type text: "ptr", "i64", "double", "i1" */
     const char *ret_type;           /* "void", "double", "{ double, i8 }" */
+    bool rewritten_cc;              /* a calling convention other than C's (fastcc...): LLVM
+                                       rewrote the signature, the Rust ABI no longer applies */
 } ir_function;
 typedef enum {
     OUT_ANNOTATED,      /* matched, signature agrees: attributes below */
@@ -413,6 +415,10 @@ typedef struct annotator annotator;
 /* Owned by the context's arena; strings in decisions too. */
 annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
 ir_decision annotator_decide(annotator *a, const ir_function *f);
+/* Records `@alias = alias ..., ptr @target` (MergeFunctions): a body shared by several
+ * Rust functions is annotated only when every name for it is described identically.
+ * Call before the target's annotator_decide (LLVM prints aliases before functions). */
+void annotator_add_alias(annotator *a, const char *alias, const char *target);
 /* After all functions: entries matched by two symbols, and whether anything matched. */
 bool annotator_finish(annotator *a);
 typedef struct {

@@ -26,7 +26,7 @@ const tt_fn_def *fn_find(const tt_ctx *c, const char *name)
     return NULL;
 }
 
-/* rustc passes a 1-byte scalar whose valid range is exactly 0..=1 as i1. */
+/* rustc passes a 1-byte unsigned scalar whose valid range is exactly 0..=1 as i1. */
 static void llvm_scalar_type(tt_scalar s, char *out, size_t n)
 {
     static const char *const floats[] = {[2] = "half", [4] = "float", [8] = "double", [16] = "fp128"};
@@ -34,7 +34,8 @@ static void llvm_scalar_type(tt_scalar s, char *out, size_t n)
         snprintf(out, n, "ptr");
     else if (s.prim.kind == PRIM_FLOAT)
         snprintf(out, n, "%s", floats[s.prim.size]);
-    else if (s.prim.size == 1 && !s.is_union && s.valid.start == 0 && s.valid.end == 1)
+    else if (s.prim.size == 1 && !s.prim.is_signed && !s.is_union && s.valid.start == 0 &&
+             s.valid.end == 1) /* rustc's Scalar::is_bool: unsigned only (repr(i8) stays i8) */
         snprintf(out, n, "i1");
     else
         snprintf(out, n, "i%u", s.prim.size * 8);

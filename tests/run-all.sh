@@ -41,6 +41,10 @@ run_suite trees-golden sh tests/golden/run.sh build/san/typetree
 run_suite explain-golden python3 tests/golden/explain.py build/san/typetree build/tests/enzyme_check
 run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
 run_suite trees-property sh tests/trees-property/run.sh --typetree build/san/typetree
+run_suite ir sh tests/ir/run.sh build/san/typetree
+run_suite ir-random python3 tests/ir/random.py build/san/typetree --seed 1
+run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1
+run_suite ir-backends sh tests/ir-backends/run.sh build/san/typetree
 run_suite fuzz sh tests/fuzz/run.sh 20
 
 echo

@@ -47,8 +47,10 @@ static bool write_file(const char *path, const uint8_t *data, size_t size)
     return fclose(f) == 0 && ok;
 }
 
-/* One annotation run in a fresh context; the CLI's order: load, annotate, finish. */
-static bool annotate(const char *in, const char *out, bool out_bitcode, bool strip)
+/* One annotation run in a fresh context; the CLI's order: load, annotate, finish.
+ * With verbose, a failure prints its diagnostics. */
+static bool annotate(const char *in, const char *out, bool out_bitcode, bool strip,
+                     bool verbose)
 {
     tt_ctx *c = ctx_new();
     bool ok = ingest_json_text(c, "<types>", types_json, sizeof types_json - 1, false) &&
@@ -59,6 +61,9 @@ static bool annotate(const char *in, const char *out, bool out_bitcode, bool str
     ok = ir_annotate_llvm(c, a, in, out, out_bitcode, strip);
     if (ok && !strip)
         ok = annotator_finish(a);
+    for (const tt_diag *d = c->diags; verbose && !ok && d; d = d->next)
+        fprintf(stderr, "fuzz_ir: %s: %s: %s\n", d->file ? d->file : "-",
+                d->where ? d->where : "-", d->msg);
     ctx_free(c);
     return ok;
 }
@@ -77,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Output kind and strip from the size, so the input bytes stay the IR itself. */
     bool out_bitcode = size & 1, strip = size % 5 == 0;
     unlink(out_path);
-    if (annotate(in_path, out_path, out_bitcode, strip) &&
-        !annotate(out_path, "/dev/null", !out_bitcode, false)) {
+    if (annotate(in_path, out_path, out_bitcode, strip, false) &&
+        !annotate(out_path, "/dev/null", !out_bitcode, strip, true)) {
         fprintf(stderr, "fuzz_ir: the annotated output does not read back\n");
         abort();
     }

@@ -241,6 +241,16 @@ for n in $((lines / 2)) $((lines - 3)); do
     head -n "$n" "$d/good.ll" > "$d/lines-$n.ll"
     damaged "lines-$n.ll" 1
 done
+# IR that parses but fails the verifier: with current debug info LLVM's reader itself
+# aborts ("Broken module found"), without it our verification must catch it.
+printf '%s\n' 'define double @add_f64(double %a, double %b) {' 'start:' \
+    '  %x = fadd double %y, 1.0' '  %y = fadd double %a, %b' '  ret double %x' '}' \
+    > "$d/broken.ll"
+cp "$d/broken.ll" "$d/broken-dbg.ll"
+printf '%s\n' '!llvm.module.flags = !{!0}' '!0 = !{i32 2, !"Debug Info Version", i32 3}' \
+    >> "$d/broken-dbg.ll"
+damaged broken.ll 1
+damaged broken-dbg.ll 1
 for off in 0 1 2 3; do
     flip "$d/good.bc" "$off" "$d/flip-$off.bc"
     damaged "flip-$off.bc" 1

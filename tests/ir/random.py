@@ -17,9 +17,11 @@ every function against `typetree explain`:
     of a Pair, %_0 for the sret pointer;
   - every parameter, named or not (Cast arguments, the #[track_caller] location), carries
     exactly the attribute explain gives for its position, or none when explain gives none;
-  - the return attribute is explain's.
-One test per function; prints FAIL lines with the function, then "N passed, N failed";
-exit 1 on a failure. Without the toolchain it prints SKIP and "0 passed, 0 failed".
+  - the return attribute is explain's;
+and that `opt -passes=verify` accepts the output (one more test). Arguments need not be
+Copy: each is moved into black_box. One test per function; prints FAIL lines with the
+function, then "N passed, N failed"; exit 1 on a failure. Without the toolchain it prints
+SKIP and "0 passed, 0 failed".
 Python 3 standard library only.
 """
 import argparse
@@ -320,6 +322,14 @@ def test(a, rustc, work):
     stats = [l for l in p.stderr.splitlines() if "annotate:" in l]
     defines = read_defines(out)
     passed = failed = 0
+    opt = os.path.join(LLVM_BIN, "opt")
+    if os.access(opt, os.X_OK):
+        v = run([opt, "-passes=verify", "-disable-output", out])
+        if v.returncode:
+            failed += 1
+            print("FAIL verify: opt -passes=verify rejects the output:\n" + v.stderr[:2000])
+        else:
+            passed += 1
     for f in fns:
         ex = run([a.typetree, "explain"] + rflag + [types, f.name])
         sig = "%s(%s) -> %s%s" % (f.name, ", ".join(f.args), f.ret,

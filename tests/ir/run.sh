@@ -156,7 +156,8 @@ for rs in fixtures/ir/*.rs; do
         fi
         run_case "$name O$o ll" "$d/ll" "$d/$name.ll" "$d/ll/$name.tt.ll" "$checkfile" "O$o"
         if "$LLVM_BIN/llvm-as" "$d/$name.ll" -o "$d/$name.bc" >"$d/as.log" 2>&1; then
-            run_case "$name O$o bc" "$d/bc" "$d/$name.bc" "$d/bc/$name.tt.bc" "$checkfile" "O$o"
+            run_case "$name O$o bc" "$d/bc" "$d/$name.bc" "$d/bc/$name.tt.bc" "$checkfile" \
+                "O$o"
         else
             fail "$name O$o bc" "llvm-as cannot read rustc's output" "$d/as.log"
         fi
