@@ -390,3 +390,29 @@ bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *
     LLVMContextDispose(ctx);
     return ok;
 }
+
+bool ir_verify_file(tt_ctx *c, const char *path, const char *name)
+{
+    const char *saved_file = c->file;
+    unsigned errors_before = c->nerrors;
+    diag_sink sink = {c, name};
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
+    c->file = name;
+    LLVMModuleRef m = read_module(c, ctx, path, name);
+    bool ok = m && c->nerrors == errors_before;
+    if (ok) {
+        char *msg = NULL;
+        if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+            diag_add(c, DIAG_ERROR, NULL, "the IR fails LLVM's verifier: %s",
+                     llvm_msg(c, msg, name));
+            ok = false;
+        }
+        LLVMDisposeMessage(msg);
+    }
+    c->file = saved_file;
+    if (m)
+        LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    return ok;
+}

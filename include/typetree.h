@@ -438,6 +438,8 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip,
                       const char *in_name);
 bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
                       bool out_bitcode, bool strip);
+/* Parses a file with LLVM and runs the verifier; `name` is the file's name in messages. */
+bool ir_verify_file(tt_ctx *c, const char *path, const char *name);
 
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */

@@ -49,6 +49,10 @@ static const char usage_text[] =
     "  --strict              (annotate) a function whose LLVM signature differs from\n"
     "                        its Rust signature is an error, not a skipped function\n"
     "  --stats               (annotate) print counts of annotated and skipped functions\n"
+    "  --verify              (annotate) for .ll to .ll: also parse the result with LLVM and\n"
+    "                        run its verifier, so any invalid input is an error (the\n"
+    "                        streaming path alone checks structure: complete lines,\n"
+    "                        closed function bodies, readable define lines)\n"
     "  --no-typetree         (annotate) remove the attributes instead (rustc's NoTT)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
@@ -130,7 +134,7 @@ static bool write_output(const char *path, const char *data, size_t len)
 
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit;
-    bool werror, in_place, strict, stats, no_tt;
+    bool werror, in_place, strict, stats, no_tt, verify;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -173,6 +177,8 @@ static int parse_options(int argc, char **argv, options *o)
                 return usage_error("--emit takes 'll' or 'bc', not '%s'", o->emit);
         } else if (opts && (strcmp(a, "-i") == 0 || strcmp(a, "--in-place") == 0)) {
             o->in_place = true;
+        } else if (opts && strcmp(a, "--verify") == 0) {
+            o->verify = true;
         } else if (opts && strcmp(a, "--strict") == 0) {
             o->strict = true;
         } else if (opts && strcmp(a, "--stats") == 0) {
@@ -542,6 +548,8 @@ static int cmd_annotate(int argc, char **argv)
             ok = false;
         else if (fo == stdout && fflush(stdout) != 0)
             ok = false;
+        if (ok && o.verify && tmp)
+            ok = ir_verify_file(c, tmp, in);
     } else if (ok) {
         const char *saved = c->file;
         c->file = in;

@@ -2,11 +2,13 @@
  * annotated against a fixed types document, must come back as an annotated module or a
  * diagnostic: no crash, no leak, no sanitizer report, no exit from inside LLVM. An output
  * that was written must read back: a second pass over it must succeed. */
+#define _GNU_SOURCE /* memfd_create */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "typetree.h"
@@ -28,24 +30,9 @@ static const char types_json[] =
     "   \"args\": [{\"ty\": \"&[f32]\"}], \"ret\": \"f32\"}"
     " ]}";
 
-static char dir[] = "/tmp/fuzz_ir.XXXXXX";
-static char in_path[64], out_path[64];
-
-static void cleanup(void)
-{
-    unlink(in_path);
-    unlink(out_path);
-    rmdir(dir);
-}
-
-static bool write_file(const char *path, const uint8_t *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    bool ok = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && ok;
-}
+/* The backend reads and writes paths: in-memory files, so no run leaves anything behind. */
+static int in_fd = -1, out_fd = -1;
+static char in_path[32], out_path[32];
 
 /* One annotation run in a fresh context; the CLI's order: load, annotate, finish.
  * With verbose, a failure prints its diagnostics. */
@@ -70,18 +57,19 @@ static bool annotate(const char *in, const char *out, bool out_bitcode, bool str
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!in_path[0]) {
-        if (!mkdtemp(dir))
+    if (in_fd < 0) {
+        in_fd = memfd_create("fuzz_ir_in", 0);
+        out_fd = memfd_create("fuzz_ir_out", 0);
+        if (in_fd < 0 || out_fd < 0)
             abort();
-        snprintf(in_path, sizeof in_path, "%s/in", dir);
-        snprintf(out_path, sizeof out_path, "%s/out", dir);
-        atexit(cleanup);
+        snprintf(in_path, sizeof in_path, "/proc/self/fd/%d", in_fd);
+        snprintf(out_path, sizeof out_path, "/proc/self/fd/%d", out_fd);
     }
-    if (!write_file(in_path, data, size))
+    if (ftruncate(in_fd, 0) != 0 || ftruncate(out_fd, 0) != 0 ||
+        (size && pwrite(in_fd, data, size, 0) != (ssize_t)size))
         abort();
     /* Output kind and strip from the size, so the input bytes stay the IR itself. */
     bool out_bitcode = size & 1, strip = size % 5 == 0;
-    unlink(out_path);
     if (annotate(in_path, out_path, out_bitcode, strip, false) &&
         !annotate(out_path, "/dev/null", !out_bitcode, strip, true)) {
         fprintf(stderr, "fuzz_ir: the annotated output does not read back\n");

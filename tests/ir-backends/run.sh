@@ -200,7 +200,9 @@ damaged() {
         rm -rf "$d/out"
         mkdir "$d/out"
         label="damaged $1 -> $to"
-        "$tt" annotate --types "$types" "$d/$1" -o "$d/out/r.$to" > /dev/null 2> "$w/dmg.err"
+        # --verify: the streaming .ll path checks structure only by default; with it, any
+        # invalid input is an error on both paths.
+        "$tt" annotate --verify --types "$types" "$d/$1" -o "$d/out/r.$to" > /dev/null 2> "$w/dmg.err"
         st=$?
         left=$(ls "$d/out")
         if crashed "$w/dmg.err" || [ "$st" -gt 1 ]; then
