@@ -125,7 +125,8 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     unsigned errs = c->nerrors;
     if (f->abi_c) {
         diag_add(c, DIAG_ERROR, f->where,
-                 "function \"%s\" uses extern \"C\"; only the Rust ABI is modelled", f->symbol);
+                 "function \"%s\" uses extern \"C\"; only the Rust ABI is modelled",
+                 f->symbol ? f->symbol : f->path);
         return false;
     }
     tt_type *rt = f->ret ? types_resolve(c, f->ret, f->where) : NULL;

@@ -421,8 +421,8 @@ static int cmd_explain(int argc, char **argv)
     }
     tt_lowered_fn lf;
     if (f && abi_lower_fn(c, f, &o.tree, &lf)) {
-        buf_printf(&out, "%s", f->symbol);
-        if (f->path)
+        buf_printf(&out, "%s", f->symbol ? f->symbol : f->path);
+        if (f->path && f->symbol)
             buf_printf(&out, " (%s)", f->path);
         buf_printf(&out, ": %u LLVM parameter%s, returns %s\n", lf.nparams,
                    lf.nparams == 1 ? "" : "s", lf.ret_llvm_type);
