@@ -635,7 +635,7 @@ static tt_ctx *ctx_second_fn(const char *fn)
 static void test_function_errors(void **state)
 {
     static const err_case cases[] = {
-        {"{'args': []}", "$.functions[1]", "missing required key \"symbol\""},
+        {"{'args': []}", "$.functions[1]", "a function needs \"symbol\" or \"path\""},
         {"{'symbol': 'f'}", "$.functions[1]", "missing required key \"args\""},
         {"{'symbol': 'f', 'args': {}}", "$.functions[1].args", "expected an array of arguments"},
         {"{'symbol': 'f', 'args': [1]}", "$.functions[1].args[0]", "expected an argument object"},
