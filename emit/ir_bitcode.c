@@ -360,6 +360,17 @@ static bool write_module(tt_ctx *c, LLVMModuleRef m, const char *out_path, bool 
     return ok;
 }
 
+/* LLVM's verifier on a module; `what` says which module in the message. */
+static bool verify_module(tt_ctx *c, LLVMModuleRef m, const char *name, const char *what)
+{
+    char *msg = NULL;
+    bool ok = !LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
+    if (!ok)
+        diag_add(c, DIAG_ERROR, NULL, "%s fails LLVM's verifier: %s", what, llvm_msg(c, msg, name));
+    LLVMDisposeMessage(msg);
+    return ok;
+}
+
 bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
                       bool out_bitcode, bool strip)
 {
@@ -373,15 +384,8 @@ bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *
     c->file = in_name;
     LLVMModuleRef m = read_module(c, ctx, in_path, is_stdio(in_path) ? "<stdin>" : in_path);
     bool ok = m && c->nerrors == errors_before && annotate_module(c, ctx, a, m, strip);
-    if (ok) {
-        char *msg = NULL;
-        if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-            diag_add(c, DIAG_ERROR, NULL, "the annotated module fails LLVM's verifier: %s",
-                     llvm_msg(c, msg, in_name));
-            ok = false;
-        }
-        LLVMDisposeMessage(msg);
-    }
+    if (ok)
+        ok = verify_module(c, m, in_name, "the annotated module");
     if (ok)
         ok = write_module(c, m, out_path, out_bitcode) && c->nerrors == errors_before;
     c->file = saved_file;
@@ -400,16 +404,7 @@ bool ir_verify_file(tt_ctx *c, const char *path, const char *name)
     LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
     c->file = name;
     LLVMModuleRef m = read_module(c, ctx, path, name);
-    bool ok = m && c->nerrors == errors_before;
-    if (ok) {
-        char *msg = NULL;
-        if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-            diag_add(c, DIAG_ERROR, NULL, "the IR fails LLVM's verifier: %s",
-                     llvm_msg(c, msg, name));
-            ok = false;
-        }
-        LLVMDisposeMessage(msg);
-    }
+    bool ok = m && c->nerrors == errors_before && verify_module(c, m, name, "the IR");
     c->file = saved_file;
     if (m)
         LLVMDisposeModule(m);

@@ -59,61 +59,7 @@ if [ ! -s "$rs" ] || [ ! -s "$types" ] || [ "$gen" -nt "$rs" ]; then
     python3 "$gen" "$n" "$seed" "$out" || { echo "FAIL: $gen $n $seed $out"; exit 1; }
 fi
 
-# measure FILE CMD...: runs CMD with stdout to /dev/null and stderr to FILE.err; sets
-# $wall (seconds), $rss (peak RSS, KiB) and $rc. /usr/bin/time gives the RSS; the wall
-# time comes from date's nanoseconds when it has them (time's %e has 10 ms steps).
-# (The same helper as in run.sh.)
-measure() {
-    file=$1
-    shift
-    if [ -x /usr/bin/time ]; then
-        t0=$(date +%s%N)
-        /usr/bin/time -f '%e %M' -o "$file.time" "$@" > /dev/null 2> "$file.err"
-        rc=$?
-        t1=$(date +%s%N)
-        # the last line: time puts "Command exited with non-zero status N" before it
-        read -r wall rss <<EOF
-$(tail -n 1 "$file.time")
-EOF
-        case $t0$t1 in
-        *N*) ;;
-        *) wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }') ;;
-        esac
-    else
-        set -- "$(python3 -c '
-import os, subprocess, sys, time
-t = time.perf_counter()
-with open(sys.argv[1] + ".err", "wb") as err:
-    p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=err)
-    _, status, ru = os.wait4(p.pid, 0)
-print("%.4f %d %d" % (time.perf_counter() - t, ru.ru_maxrss, os.waitstatus_to_exitcode(status)))
-' "$file" "$@")"
-        read -r wall rss rc <<EOF
-$1
-EOF
-    fi
-}
-
-# best REPS FILE CMD...: the fastest of REPS runs of measure; the largest peak RSS.
-best() {
-    left=$1
-    shift
-    bwall=
-    brss=0
-    brc=0
-    while [ "$left" -gt 0 ]; do
-        measure "$@"
-        if [ -z "$bwall" ] || awk -v a="$wall" -v b="$bwall" 'BEGIN { exit !(a < b) }'; then
-            bwall=$wall
-        fi
-        [ "$rss" -gt "$brss" ] && brss=$rss
-        [ "$rc" = 0 ] || brc=$rc
-        left=$((left - 1))
-    done
-    wall=$bwall
-    rss=$brss
-    rc=$brc
-}
+. "$(dirname "$0")/measure.sh"
 
 failed=0
 # row NAME FILE: prints one table row from $wall/$rss/$rc and records a failure.

@@ -15,60 +15,7 @@ if [ ! -x "$tt" ]; then
 fi
 mkdir -p "$out"
 
-# measure FILE CMD...: runs CMD with stdout to /dev/null and stderr to FILE.err; sets
-# $wall (seconds), $rss (peak RSS, KiB) and $rc. /usr/bin/time gives the RSS; the wall
-# time comes from date's nanoseconds when it has them (time's %e has 10 ms steps).
-measure() {
-    file=$1
-    shift
-    if [ -x /usr/bin/time ]; then
-        t0=$(date +%s%N)
-        /usr/bin/time -f '%e %M' -o "$file.time" "$@" > /dev/null 2> "$file.err"
-        rc=$?
-        t1=$(date +%s%N)
-        # the last line: time puts "Command exited with non-zero status N" before it
-        read -r wall rss <<EOF
-$(tail -n 1 "$file.time")
-EOF
-        case $t0$t1 in
-        *N*) ;;
-        *) wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }') ;;
-        esac
-    else
-        set -- "$(python3 -c '
-import os, subprocess, sys, time
-t = time.perf_counter()
-with open(sys.argv[1] + ".err", "wb") as err:
-    p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=err)
-    _, status, ru = os.wait4(p.pid, 0)
-print("%.4f %d %d" % (time.perf_counter() - t, ru.ru_maxrss, os.waitstatus_to_exitcode(status)))
-' "$file" "$@")"
-        read -r wall rss rc <<EOF
-$1
-EOF
-    fi
-}
-
-# best REPS FILE CMD...: the fastest of REPS runs of measure (less noise from other load).
-best() {
-    reps=$1
-    shift
-    bwall=
-    brss=0
-    brc=0
-    while [ "$reps" -gt 0 ]; do
-        measure "$@"
-        if [ -z "$bwall" ] || awk -v a="$wall" -v b="$bwall" 'BEGIN { exit !(a < b) }'; then
-            bwall=$wall
-        fi
-        [ "$rss" -gt "$brss" ] && brss=$rss
-        [ "$rc" = 0 ] || brc=$rc
-        reps=$((reps - 1))
-    done
-    wall=$bwall
-    rss=$brss
-    rc=$brc
-}
+. "$(dirname "$0")/measure.sh"
 
 echo "typetree layout of N generated types (tests/bench/gen_bench.py N $seed; best of 5, 3, 1 runs)"
 printf '%8s %10s %10s %10s %8s\n' N seconds "RSS MB" "us/type" ratio
