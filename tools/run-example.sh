@@ -21,3 +21,13 @@ for name, l in doc.items():
 PY
 echo
 echo "(full JSON: build/example-layout.json)"
+
+# ... and how each function of the example is passed in LLVM, with the TypeTree every
+# parameter gets (what `typetree annotate` writes into rustc's IR).
+echo
+python3 -c 'import json,sys; [print(f.get("symbol") or f["path"]) for f in json.load(open(sys.argv[1])).get("functions", [])]' \
+    fixtures/example.json | while read -r fn; do
+    echo "typetree explain fixtures/example.json $fn"
+    build/typetree explain fixtures/example.json "$fn" 2>&1 || echo "(typetree does not lower this one: see the message above)"
+    echo
+done
