@@ -3,30 +3,11 @@
 printed by llvm-dis, one per line: "@symbol ret TREE" or "@symbol param<i> TREE", sorted,
 so two backends' outputs compare with cmp. Other attributes and their order are ignored."""
 import re
+import os
 import sys
 
-ATTR = re.compile(r'"enzyme_type"="([^"]*)"')
-
-
-def split_top(s):
-    """Splits a parameter list at commas outside brackets and quotes."""
-    parts, depth, cur, quoted = [], 0, [], False
-    for ch in s:
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch in "([{<":
-            depth += 1
-        elif not quoted and ch in ")]}>":
-            depth -= 1
-        elif not quoted and depth == 0 and ch == ",":
-            parts.append("".join(cur))
-            cur = []
-            continue
-        cur.append(ch)
-    if cur:
-        parts.append("".join(cur))
-    return parts
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from llvm_text import ATTR, split_params as split_top  # noqa: E402
 
 def define_attrs(line):
     # the symbol: the first '@' outside quotes

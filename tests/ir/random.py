@@ -32,6 +32,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from llvm_text import ATTR, split_params  # noqa: E402
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -162,29 +165,6 @@ def parse_explain(text):
             continue
         raise ValueError("explain line: %r" % line)
     return e
-
-
-def split_params(s):
-    """Split an LLVM parameter list at commas outside brackets and quotes."""
-    parts, depth, cur, quoted = [], 0, [], False
-    for ch in s:
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch in "([{<":
-            depth += 1
-        elif not quoted and ch in ")]}>":
-            depth -= 1
-        elif not quoted and depth == 0 and ch == ",":
-            parts.append("".join(cur).strip())
-            cur = []
-            continue
-        cur.append(ch)
-    if "".join(cur).strip():
-        parts.append("".join(cur).strip())
-    return parts
-
-
-ATTR = re.compile(r'"enzyme_type"="([^"]*)"')
 
 
 def read_defines(path):
