@@ -29,7 +29,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
         san clean
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
-$(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h)
+$(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 

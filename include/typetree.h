@@ -441,6 +441,14 @@ bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *
 /* Parses a file with LLVM and runs the verifier; `name` is the file's name in messages. */
 bool ir_verify_file(tt_ctx *c, const char *path, const char *name);
 
+/* ---- debuginfo exporter (emit/export_di.c, emit/di_index.c) ----
+ * Reads a textual LLVM module compiled with -C debuginfo=2 ('-': stdin) and appends a
+ * rust-types/1 document to *out: every defined function with a debuginfo signature and
+ * every type those signatures use, with rustc's offsets in "layout" blocks. What cannot be
+ * exported is left out with a warning. False (with an error) when the file cannot be read
+ * or is bitcode. */
+bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
+
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */
 void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);

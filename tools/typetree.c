@@ -25,6 +25,9 @@ static const char usage_text[] =
     "           [--strict] [--stats] [--no-typetree]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
+    "  export IN.ll [-o TYPES.json]\n"
+    "      describe every function of IR compiled with -C debuginfo=2, and the types\n"
+    "      its signature uses, as rust-types/1 (rustc's offsets in \"layout\" blocks)\n"
     "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
     "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
     "      is lowered: each Rust argument, its pass mode, its LLVM parameters\n"
@@ -584,6 +587,23 @@ static int cmd_annotate(int argc, char **argv)
     return st;
 }
 
+static int cmd_export(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs != 1) {
+        free(o.args);
+        return usage_error("%s", "export: usage: typetree export IN.ll [-o TYPES.json]");
+    }
+    tt_ctx *c = ctx_new();
+    tt_buf out = {0};
+    if (!c->nerrors && !export_debuginfo(c, o.args[0], &out))
+        st = EXIT_INPUT;
+    return finish(&o, c, &out, st);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -606,6 +626,8 @@ int main(int argc, char **argv)
         return cmd_layout(argc - 2, argv + 2);
     if (strcmp(cmd, "tree") == 0)
         return cmd_tree(argc - 2, argv + 2);
+    if (strcmp(cmd, "export") == 0)
+        return cmd_export(argc - 2, argv + 2);
     if (strcmp(cmd, "explain") == 0)
         return cmd_explain(argc - 2, argv + 2);
     if (strcmp(cmd, "annotate") == 0)

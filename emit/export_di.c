@@ -1,0 +1,766 @@
+/* Debuginfo -> rust-types/1: reads the DISubprogram and DIType metadata that rustc
+ * writes with -C debuginfo=2 and describes every defined function and every type it
+ * mentions, with rustc's own offsets in "layout" blocks (research §3). JSON is written
+ * by hand: only ingest uses json-c. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "typetree.h"
+#include "di_index.h"
+
+enum { MAX_NESTING = 200 };
+
+typedef struct {
+    tt_ctx *c;
+    tt_arena *a;
+    di_index ix;
+    const char **memo;  /* per node: its type expression, once known */
+    uint8_t *failed;    /* per node: conversion failed (a diagnostic was given) */
+    tt_map *keys;       /* type keys in use */
+    tt_buf types, fns;
+    uint32_t ntypes, nfns;
+    unsigned depth;
+} exporter;
+
+static const char *expr_of(exporter *x, long id);
+
+static void json_str(tt_buf *b, const char *s)
+{
+    buf_put(b, "\"");
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            buf_printf(b, "\\%c", ch);
+        else if (ch < 0x20)
+            buf_printf(b, "\\u%04x", ch);
+        else
+            buf_putn(b, s, 1);
+    }
+    buf_put(b, "\"");
+}
+
+static const char *where_of(exporter *x, long id)
+{
+    return arena_printf(x->a, "metadata !%ld", id);
+}
+
+static const char *fail(exporter *x, long id, const char *msg)
+{
+    if (id >= 0 && (unsigned long)id < x->ix.n && !x->failed[id]) {
+        x->failed[id] = 1;
+        diag_add(x->c, DIAG_WARNING, where_of(x, id), "%s", msg);
+    }
+    return NULL;
+}
+
+static bool starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* The Rust path of a scope: namespaces, enclosing types and functions joined by "::". */
+static const char *scope_path(exporter *x, long id, unsigned depth)
+{
+    const di_node *n = di_get(&x->ix, id);
+    if (!n || depth > 64)
+        return "";
+    if (strcmp(n->kind, "DINamespace") != 0 && strcmp(n->kind, "DICompositeType") != 0 &&
+        strcmp(n->kind, "DISubprogram") != 0)
+        return "";
+    const char *name = di_str(x->a, n, "name");
+    const char *outer = scope_path(x, di_ref(x->a, n, "scope"), depth + 1);
+    if (!name)
+        return outer;
+    return *outer ? arena_printf(x->a, "%s::%s", outer, name) : name;
+}
+
+static const char *full_name(exporter *x, const di_node *n)
+{
+    const char *name = di_str(x->a, n, "name");
+    const char *outer = scope_path(x, di_ref(x->a, n, "scope"), 0);
+    if (!name)
+        name = "_";
+    return *outer ? arena_printf(x->a, "%s::%s", outer, name) : name;
+}
+
+/* A definition key for a concrete type: the path with every segment made an identifier
+ * ("Gen<u64>" -> "Gen_u64", "{closure_env#0}" -> "closure_env_0"), unique in the file. */
+static const char *key_for(exporter *x, const char *path)
+{
+    tt_buf b = {0};
+    int depth = 0;
+    bool sep = true, pending = false;
+    for (const char *s = path; *s; s++) {
+        if (*s == '<' || *s == '(' || *s == '[')
+            depth++;
+        else if ((*s == '>' || *s == ')' || *s == ']') && depth > 0)
+            depth--;
+        if (depth == 0 && s[0] == ':' && s[1] == ':') {
+            buf_put(&b, "::");
+            s++;
+            sep = true;
+            pending = false;
+            continue;
+        }
+        if (*s == '&') { /* Option<&f64> and Option<f64> must not collide */
+            buf_put(&b, sep ? "ref" : "_ref");
+            sep = false;
+            pending = true;
+        } else if (isalnum((unsigned char)*s) || *s == '_') {
+            if (pending && !sep)
+                buf_put(&b, "_");
+            if (sep && isdigit((unsigned char)*s))
+                buf_put(&b, "_");
+            buf_putn(&b, s, 1);
+            sep = pending = false;
+        } else {
+            pending = true;
+        }
+    }
+    if (!b.data || sep)
+        buf_put(&b, "_");
+    const char *key = arena_strdup(x->a, b.data);
+    free(b.data);
+    for (unsigned k = 2; map_get(x->keys, key) || map_get(x->c->defs, key); k++)
+        key = arena_printf(x->a, "%s_%u", key, k);
+    map_put(x->keys, key, (void *)1);
+    return key;
+}
+
+static long member_type(exporter *x, long member)
+{
+    return di_ref(x->a, di_get(&x->ix, member), "baseType");
+}
+
+/* Members of a composite (DW_TAG_member nodes only). */
+static uint32_t members_of(exporter *x, const di_node *n, long **out)
+{
+    long *items;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "elements"), &items), m = 0;
+    for (uint32_t i = 0; i < k; i++)
+        if (di_is_tag(x->a, di_get(&x->ix, items[i]), "DW_TAG_member"))
+            items[m++] = items[i];
+    *out = items;
+    return m;
+}
+
+static bool positional(const char *name)
+{
+    if (!name || name[0] != '_' || name[1] != '_' || !name[2])
+        return false;
+    for (const char *s = name + 2; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return false;
+    return true;
+}
+
+static bool all_positional(exporter *x, const long *m, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (!positional(di_str(x->a, di_get(&x->ix, m[i]), "name")))
+            return false;
+    return n > 0;
+}
+
+/* `"fields": [...]` of a struct, union or variant, and the matching layout entries. */
+static bool write_fields(exporter *x, const long *m, uint32_t n, tt_buf *d, tt_buf *lay)
+{
+    bool pos = all_positional(x, m, n);
+    buf_put(d, "[");
+    buf_put(lay, "[");
+    for (uint32_t i = 0; i < n; i++) {
+        const di_node *mn = di_get(&x->ix, m[i]);
+        const char *ty = expr_of(x, member_type(x, m[i]));
+        if (!ty)
+            return false;
+        const char *name = pos ? arena_printf(x->a, "%u", i) : di_str(x->a, mn, "name");
+        buf_put(d, i ? ", {" : "{");
+        if (!pos) {
+            buf_put(d, "\"name\": ");
+            json_str(d, name);
+            buf_put(d, ", ");
+        }
+        buf_put(d, "\"ty\": ");
+        json_str(d, ty);
+        buf_put(d, "}");
+        buf_put(lay, i ? ", {\"name\": " : "{\"name\": ");
+        json_str(lay, name);
+        buf_printf(lay, ", \"offset\": %llu}",
+                   (unsigned long long)(di_num(x->a, mn, "offset", 0) / 8));
+    }
+    buf_put(d, "]");
+    buf_put(lay, "]");
+    return true;
+}
+
+static void add_def(exporter *x, const char *key, tt_buf *d)
+{
+    buf_put(&x->types, x->ntypes++ ? ",\n    " : "\n    ");
+    json_str(&x->types, key);
+    buf_put(&x->types, ": ");
+    buf_putn(&x->types, d->data, d->len);
+}
+
+/* A struct or union with its members. repr hints that change the layout are guessed from
+ * the alignments (packed, align(N)); repr(C) cannot be seen in debuginfo. */
+static const char *def_struct(exporter *x, long id, const di_node *n, bool is_union)
+{
+    const char *key = key_for(x, full_name(x, n));
+    x->memo[id] = key;
+    long *m;
+    uint32_t nm = members_of(x, n, &m);
+    uint64_t size = di_num(x->a, n, "size", 0) / 8, align = di_num(x->a, n, "align", 8) / 8;
+    uint64_t max_align = 1;
+    for (uint32_t i = 0; i < nm; i++) {
+        uint64_t al = di_num(x->a, di_get(&x->ix, m[i]), "align", 8) / 8;
+        max_align = al > max_align ? al : max_align;
+    }
+    tt_buf d = {0}, lay = {0};
+    buf_printf(&d, "{\"kind\": \"%s\", ", is_union ? "union" : "struct");
+    if (align < max_align && align == 1)
+        buf_put(&d, "\"repr\": [\"packed\"], ");
+    else if (align < max_align)
+        buf_printf(&d, "\"repr\": [\"packed(%llu)\"], ", (unsigned long long)align);
+    if (align > max_align)
+        buf_printf(&d, "\"repr\": [\"align(%llu)\"], ", (unsigned long long)align);
+    buf_put(&d, "\"fields\": ");
+    bool ok = write_fields(x, m, nm, &d, &lay);
+    if (ok) {
+        buf_printf(&d, ",\n      \"layout\": {\"size\": %llu, \"align\": %llu, \"fields\": ",
+                   (unsigned long long)size, (unsigned long long)align);
+        buf_putn(&d, lay.data, lay.len);
+        buf_put(&d, "}}");
+        add_def(x, key, &d);
+    }
+    free(d.data);
+    free(lay.data);
+    if (!ok) {
+        x->memo[id] = NULL;
+        return fail(x, id, arena_printf(x->a, "type '%s': a field's type cannot be exported",
+                                        full_name(x, n)));
+    }
+    return key;
+}
+
+/* "i64 -1" -> -1; false when absent. */
+static bool extra_data(exporter *x, const di_node *member, long long *v)
+{
+    const char *e = di_field(x->a, member, "extraData");
+    if (!e || e[0] != 'i')
+        return false;
+    const char *sp = strchr(e, ' ');
+    if (!sp)
+        return false;
+    errno = 0;
+    *v = strtoll(sp + 1, NULL, 10);
+    return errno == 0;
+}
+
+/* A struct holding a DW_TAG_variant_part: an enum with data (or Option, Result...).
+ * Discriminants are written only for a direct tag whose values are not 0, 1, 2, ...
+ * (then the enum had an integer repr: the discriminator's type). Niche-encoded enums get
+ * none: the engine chooses the niche values, and the layout block keeps the offsets. */
+static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
+{
+    const char *key = key_for(x, full_name(x, n));
+    x->memo[id] = key;
+    const di_node *vp = di_get(&x->ix, vpart);
+    long *vs;
+    uint32_t nv = members_of(x, vp, &vs);
+    long long *discr = arena_alloc(x->a, (nv + 1) * sizeof *discr);
+    bool all_direct = true, sequential = true;
+    for (uint32_t i = 0; i < nv; i++) {
+        if (!extra_data(x, di_get(&x->ix, vs[i]), &discr[i]))
+            all_direct = false;
+        else if (discr[i] != (long long)i)
+            sequential = false;
+    }
+    const char *repr = NULL;
+    if (all_direct && !sequential && nv > 0) {
+        const di_node *dn = di_get(&x->ix, di_ref(x->a, vp, "discriminator"));
+        repr = di_str(x->a, di_get(&x->ix, di_ref(x->a, dn, "baseType")), "name");
+    }
+    uint64_t size = di_num(x->a, n, "size", 0) / 8, align = di_num(x->a, n, "align", 8) / 8;
+    tt_buf d = {0}, lay = {0};
+    buf_put(&d, "{\"kind\": \"enum\", ");
+    if (repr) {
+        buf_put(&d, "\"repr\": [");
+        json_str(&d, repr);
+        buf_put(&d, "], ");
+    }
+    buf_put(&d, "\"variants\": [");
+    buf_printf(&lay, ",\n      \"layout\": {\"size\": %llu, \"align\": %llu, \"variants\": [",
+               (unsigned long long)size, (unsigned long long)align);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < nv; i++) {
+        const di_node *vn = di_get(&x->ix, vs[i]);
+        const char *vname = di_str(x->a, vn, "name");
+        const di_node *vstruct = di_get(&x->ix, di_ref(x->a, vn, "baseType"));
+        long *fm;
+        uint32_t nf = vstruct ? members_of(x, vstruct, &fm) : 0;
+        buf_put(&d, i ? ",\n        {\"name\": " : "\n        {\"name\": ");
+        json_str(&d, vname ? vname : "_");
+        buf_put(&lay, i ? ", {\"name\": " : "{\"name\": ");
+        json_str(&lay, vname ? vname : "_");
+        if (repr)
+            buf_printf(&d, ", \"discriminant\": %lld", discr[i]);
+        buf_put(&d, ", \"fields\": ");
+        buf_put(&lay, ", \"fields\": ");
+        ok = write_fields(x, fm, nf, &d, &lay);
+        buf_put(&d, "}");
+        buf_put(&lay, "}");
+    }
+    if (ok) {
+        buf_put(&d, "]");
+        buf_putn(&d, lay.data, lay.len);
+        buf_put(&d, "]}}");
+        add_def(x, key, &d);
+    }
+    free(d.data);
+    free(lay.data);
+    if (!ok) {
+        x->memo[id] = NULL;
+        return fail(x, id, arena_printf(x->a, "enum '%s': a field's type cannot be exported",
+                                        full_name(x, n)));
+    }
+    return key;
+}
+
+/* A fieldless enum: DW_TAG_enumeration_type with DIEnumerators; its tag type is its repr. */
+static const char *def_c_enum(exporter *x, long id, const di_node *n)
+{
+    const char *key = key_for(x, full_name(x, n));
+    x->memo[id] = key;
+    const char *repr = di_str(x->a, di_get(&x->ix, di_ref(x->a, n, "baseType")), "name");
+    long *items;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "elements"), &items);
+    tt_buf d = {0};
+    buf_put(&d, "{\"kind\": \"enum\", ");
+    if (repr) {
+        buf_put(&d, "\"repr\": [");
+        json_str(&d, repr);
+        buf_put(&d, "], ");
+    }
+    buf_put(&d, "\"variants\": [");
+    for (uint32_t i = 0; i < k; i++) {
+        const di_node *e = di_get(&x->ix, items[i]);
+        const char *v = di_field(x->a, e, "value");
+        buf_put(&d, i ? ", {\"name\": " : "{\"name\": ");
+        json_str(&d, di_str(x->a, e, "name") ? di_str(x->a, e, "name") : "_");
+        buf_put(&d, ", \"discriminant\": ");
+        json_str(&d, v ? v : "0");
+        buf_put(&d, "}");
+    }
+    buf_printf(&d, "],\n      \"layout\": {\"size\": %llu, \"align\": %llu}}",
+               (unsigned long long)(di_num(x->a, n, "size", 0) / 8),
+               (unsigned long long)(di_num(x->a, n, "align", 8) / 8));
+    add_def(x, key, &d);
+    free(d.data);
+    return key;
+}
+
+/* "&", "&mut ", "*const ", "*mut " from a pointer's name; Box is handled by the caller. */
+static const char *ptr_prefix(const char *name)
+{
+    if (!name)
+        return "*const ";
+    if (starts(name, "&mut "))
+        return "&mut ";
+    if (starts(name, "&"))
+        return "&";
+    if (starts(name, "*mut "))
+        return "*mut ";
+    return "*const ";
+}
+
+static bool is_box(const char *name)
+{
+    return name && (starts(name, "alloc::boxed::Box<") || starts(name, "Box<"));
+}
+
+static const char *wrap_pointer(exporter *x, const char *name, const char *pointee)
+{
+    if (is_box(name))
+        return arena_printf(x->a, "alloc::boxed::Box<%s>", pointee);
+    return arena_printf(x->a, "%s%s", ptr_prefix(name), pointee);
+}
+
+/* "dyn a::Tr<X> + Send" -> "dyn a::Tr": any trait path will do for layout. */
+static const char *dyn_of(exporter *x, const char *name)
+{
+    const char *s = name + 4;
+    size_t n = strcspn(s, "< +");
+    return arena_printf(x->a, "dyn %.*s", (int)n, s);
+}
+
+/* Wide pointers are structs {data_ptr, length} and {pointer, vtable}. */
+static const char *wide_pointer(exporter *x, long id, const di_node *n, const long *m,
+                                uint32_t nm)
+{
+    if (nm != 2)
+        return NULL;
+    const char *a = di_str(x->a, di_get(&x->ix, m[0]), "name");
+    const char *b = di_str(x->a, di_get(&x->ix, m[1]), "name");
+    if (!a || !b)
+        return NULL;
+    const char *name = di_str(x->a, n, "name");
+    long pointee = di_ref(x->a, di_get(&x->ix, member_type(x, m[0])), "baseType");
+    if (strcmp(a, "data_ptr") == 0 && strcmp(b, "length") == 0) {
+        const char *inner = name ? name + strlen(ptr_prefix(name)) : "";
+        if (is_box(name))
+            inner = strchr(name, '<') + 1;
+        if (starts(inner, "str"))
+            return wrap_pointer(x, name, "str");
+        if (inner[0] != '[')
+            return fail(x, id, arena_printf(x->a, "'%s': pointers to unsized structs are "
+                                                  "not exported yet", name ? name : "?"));
+        const char *elem = expr_of(x, pointee);
+        return elem ? wrap_pointer(x, name, arena_printf(x->a, "[%s]", elem)) : NULL;
+    }
+    if (strcmp(a, "pointer") == 0 && strcmp(b, "vtable") == 0) {
+        const char *pname = di_str(x->a, di_get(&x->ix, pointee), "name");
+        if (!pname || !starts(pname, "dyn "))
+            return fail(x, id, arena_printf(x->a, "'%s': pointers to unsized structs are "
+                                                  "not exported yet", name ? name : "?"));
+        return wrap_pointer(x, name, dyn_of(x, pname));
+    }
+    return NULL;
+}
+
+/* A std type of the prelude (Vec, String, Rc, NonNull...) by its path and its template
+ * parameters, when they match the prelude's generics by name. Enums are not mapped, so
+ * Option and Result instances keep rustc's layout block. */
+static const char *prelude_type(exporter *x, const di_node *n)
+{
+    const char *path = full_name(x, n);
+    size_t base = strcspn(path, "<");
+    const tt_def *d = map_get(x->c->defs, arena_strndup(x->a, path, base));
+    if (!d || !d->from_prelude || d->kind != DEF_STRUCT)
+        return NULL;
+    long *tp;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "templateParams"), &tp);
+    uint32_t required = 0;
+    for (uint32_t i = 0; i < d->ngenerics; i++)
+        required += d->generics[i].dflt == NULL;
+    if (k > d->ngenerics || k < required)
+        return NULL;
+    tt_buf b = {0};
+    buf_putn(&b, path, base);
+    const char *result = NULL;
+    for (uint32_t i = 0; i < k; i++) {
+        const di_node *p = di_get(&x->ix, tp[i]);
+        const char *pname = di_str(x->a, p, "name");
+        /* rustc writes str's parameter as u8 and [T]'s as T (NonNull<str> has T = u8):
+         * the argument's name must appear in the type's own name, not as a slice. */
+        long ty = di_ref(x->a, p, "type");
+        const char *tname = di_str(x->a, di_get(&x->ix, ty), "name");
+        const char *arg = pname && strcmp(pname, d->generics[i].name) == 0 && tname &&
+                                  strstr(path + base, tname) &&
+                                  !strstr(path + base, arena_printf(x->a, "[%s]", tname))
+                              ? expr_of(x, ty) : NULL;
+        if (!arg)
+            goto out;
+        buf_put(&b, i ? ", " : "<");
+        buf_put(&b, arg);
+    }
+    if (k)
+        buf_put(&b, ">");
+    result = arena_strdup(x->a, b.data);
+out:
+    free(b.data);
+    return result;
+}
+
+static const char *tuple_expr(exporter *x, const long *m, uint32_t nm)
+{
+    tt_buf b = {0};
+    buf_put(&b, "(");
+    for (uint32_t i = 0; i < nm; i++) {
+        const char *t = expr_of(x, member_type(x, m[i]));
+        if (!t) {
+            free(b.data);
+            return NULL;
+        }
+        buf_put(&b, i ? ", " : "");
+        buf_put(&b, t);
+    }
+    buf_put(&b, nm == 1 ? ",)" : ")");
+    const char *r = arena_strdup(x->a, b.data);
+    free(b.data);
+    return r;
+}
+
+static const char *composite(exporter *x, long id, const di_node *n)
+{
+    const char *name = di_str(x->a, n, "name");
+    if (di_is_tag(x->a, n, "DW_TAG_array_type")) {
+        const char *elem = expr_of(x, di_ref(x->a, n, "baseType"));
+        long *sub;
+        uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "elements"), &sub);
+        if (!elem)
+            return NULL;
+        const char *count = k ? di_field(x->a, di_get(&x->ix, sub[0]), "count") : NULL;
+        if (!count || !isdigit((unsigned char)count[0]))
+            return arena_printf(x->a, "[%s]", elem);
+        return arena_printf(x->a, "[%s; %s]", elem, count);
+    }
+    if (di_is_tag(x->a, n, "DW_TAG_enumeration_type"))
+        return def_c_enum(x, id, n);
+    if (di_is_tag(x->a, n, "DW_TAG_union_type"))
+        return def_struct(x, id, n, true);
+    if (!di_is_tag(x->a, n, "DW_TAG_structure_type"))
+        return fail(x, id, "this kind of composite type is not exported");
+    long *items;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "elements"), &items);
+    for (uint32_t i = 0; i < k; i++)
+        if (di_is_tag(x->a, di_get(&x->ix, items[i]), "DW_TAG_variant_part"))
+            return def_enum(x, id, n, items[i]);
+    long *m;
+    uint32_t nm = members_of(x, n, &m);
+    const char *w = wide_pointer(x, id, n, m, nm);
+    if (w || (x->failed[id]))
+        return w;
+    if (name && starts(name, "dyn "))
+        return dyn_of(x, name);
+    if (name && name[0] == '(')
+        return tuple_expr(x, m, nm);
+    const char *p = prelude_type(x, n);
+    return p ? p : def_struct(x, id, n, false);
+}
+
+static const char *fn_pointer(exporter *x, const di_node *sub)
+{
+    long *t;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, sub, "types"), &t);
+    tt_buf b = {0};
+    buf_put(&b, "fn(");
+    const char *r = NULL;
+    for (uint32_t i = 1; i < k; i++) {
+        const char *a = expr_of(x, t[i]);
+        if (!a)
+            goto out;
+        buf_put(&b, i > 1 ? ", " : "");
+        buf_put(&b, a);
+    }
+    buf_put(&b, ")");
+    if (k && t[0] >= 0) {
+        const char *ret = expr_of(x, t[0]);
+        if (!ret)
+            goto out;
+        buf_printf(&b, " -> %s", ret);
+    }
+    r = arena_strdup(x->a, b.data);
+out:
+    free(b.data);
+    return r;
+}
+
+static const char *const primitives[] = {
+    "bool", "char", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+    "u128", "usize", "f16", "f32", "f64", "f128", "str", "!", "()", NULL};
+
+static const char *convert(exporter *x, long id)
+{
+    const di_node *n = di_get(&x->ix, id);
+    if (!n)
+        return fail(x, id, "missing or null type");
+    const char *name = di_str(x->a, n, "name");
+    if (strcmp(n->kind, "DIBasicType") == 0) {
+        for (int i = 0; primitives[i]; i++)
+            if (name && strcmp(name, primitives[i]) == 0)
+                return primitives[i];
+        return fail(x, id, arena_printf(x->a, "unknown basic type '%s'", name ? name : "?"));
+    }
+    if (strcmp(n->kind, "DIDerivedType") == 0) {
+        if (di_is_tag(x->a, n, "DW_TAG_pointer_type")) {
+            const di_node *base = di_get(&x->ix, di_ref(x->a, n, "baseType"));
+            if (base && strcmp(base->kind, "DISubroutineType") == 0)
+                return fn_pointer(x, base);
+            const char *p = expr_of(x, di_ref(x->a, n, "baseType"));
+            return p ? wrap_pointer(x, name, p) : NULL;
+        }
+        if (di_is_tag(x->a, n, "DW_TAG_typedef") || di_is_tag(x->a, n, "DW_TAG_const_type"))
+            return expr_of(x, di_ref(x->a, n, "baseType"));
+        return fail(x, id, "this kind of derived type is not exported");
+    }
+    if (strcmp(n->kind, "DICompositeType") == 0)
+        return composite(x, id, n);
+    if (strcmp(n->kind, "DISubroutineType") == 0)
+        return fn_pointer(x, n);
+    return fail(x, id, arena_printf(x->a, "'%s' is not a type", n->kind));
+}
+
+static const char *expr_of(exporter *x, long id)
+{
+    if (id < 0 || (unsigned long)id >= x->ix.n)
+        return fail(x, -1, "missing type");
+    if (x->memo[id])
+        return x->memo[id];
+    if (x->failed[id])
+        return NULL;
+    if (x->depth >= MAX_NESTING)
+        return fail(x, id, "types nested too deeply");
+    x->depth++;
+    const char *e = convert(x, id);
+    x->depth--;
+    if (e)
+        x->memo[id] = e;
+    return e;
+}
+
+/* The symbol of a define line: @name or @"quoted name". */
+static const char *define_symbol(exporter *x, const char *line)
+{
+    const char *at = strchr(line, '@');
+    if (!at)
+        return NULL;
+    if (at[1] == '"') {
+        const char *e = strchr(at + 2, '"');
+        return e ? arena_strndup(x->a, at + 2, (size_t)(e - at - 2)) : NULL;
+    }
+    size_t n = strcspn(at + 1, "(");
+    return arena_strndup(x->a, at + 1, n);
+}
+
+static bool is_ident(const char *s)
+{
+    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_')
+            return false;
+    return true;
+}
+
+static void export_function(exporter *x, const char *line, unsigned *no_types)
+{
+    const char *dbg = strstr(line, " !dbg !");
+    const char *sym = define_symbol(x, line);
+    if (!dbg || !sym)
+        return;
+    long spid = strtol(dbg + 7, NULL, 10);
+    const di_node *sp = di_get(&x->ix, spid);
+    const di_node *st = di_get(&x->ix, di_ref(x->a, sp, "type"));
+    long *t;
+    uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, st, "types"), &t);
+    if (!sp || !st || k == 0) {
+        ++*no_types;
+        return;
+    }
+    const char **names = arena_alloc(x->a, k * sizeof *names);
+    long *vars;
+    uint32_t nv = di_list(x->a, &x->ix, di_ref(x->a, sp, "retainedNodes"), &vars);
+    for (uint32_t i = 0; i < nv; i++) {
+        const di_node *v = di_get(&x->ix, vars[i]);
+        uint64_t arg = di_num(x->a, v, "arg", 0);
+        if (v && strcmp(v->kind, "DILocalVariable") == 0 && arg >= 1 && arg < k)
+            names[arg] = di_str(x->a, v, "name");
+    }
+    tt_buf f = {0};
+    buf_put(&f, "{\"symbol\": ");
+    json_str(&f, sym);
+    const char *name = di_str(x->a, sp, "name");
+    const char *outer = scope_path(x, di_ref(x->a, sp, "scope"), 0);
+    if (name) {
+        buf_put(&f, ", \"path\": ");
+        json_str(&f, *outer ? arena_printf(x->a, "%s::%s", outer, name) : name);
+    }
+    buf_put(&f, ",\n     \"args\": [");
+    bool ok = true;
+    for (uint32_t i = 1; ok && i < k; i++) {
+        const char *ty = expr_of(x, t[i]);
+        ok = ty != NULL;
+        buf_put(&f, i > 1 ? ", {" : "{");
+        if (is_ident(names[i])) {
+            buf_put(&f, "\"name\": ");
+            json_str(&f, names[i]);
+            buf_put(&f, ", ");
+        }
+        buf_put(&f, "\"ty\": ");
+        json_str(&f, ty ? ty : "");
+        buf_put(&f, "}");
+    }
+    buf_put(&f, "]");
+    if (ok && t[0] >= 0) {
+        const char *ret = expr_of(x, t[0]);
+        ok = ret != NULL;
+        buf_put(&f, ", \"ret\": ");
+        json_str(&f, ret ? ret : "");
+    }
+    buf_put(&f, "}");
+    if (ok) {
+        buf_put(&x->fns, x->nfns++ ? ",\n    " : "\n    ");
+        buf_putn(&x->fns, f.data, f.len);
+    } else {
+        diag_add(x->c, DIAG_WARNING, arena_printf(x->a, "function %s", sym),
+                 "not exported: a type of its signature cannot be exported (see above)");
+    }
+    free(f.data);
+}
+
+bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    const char *saved = c->file;
+    c->file = path;
+    if (!f) {
+        diag_add(c, DIAG_ERROR, NULL, "cannot open: %s", strerror(errno));
+        c->file = saved;
+        return false;
+    }
+    unsigned char magic[2] = {0};
+    int m0 = getc(f), m1 = getc(f);
+    magic[0] = (unsigned char)m0;
+    magic[1] = (unsigned char)m1;
+    if ((magic[0] == 'B' && magic[1] == 'C') || (magic[0] == 0xDE && magic[1] == 0xC0)) {
+        diag_add(c, DIAG_ERROR, NULL,
+                 "bitcode input is not supported yet: give textual IR (rustc --emit=llvm-ir, "
+                 "or llvm-dis)");
+        if (f != stdin)
+            fclose(f);
+        c->file = saved;
+        return false;
+    }
+    if (f != stdin)
+        rewind(f);
+    else {
+        ungetc(m1, f);
+        ungetc(m0, f);
+    }
+    exporter x = {.c = c, .a = c->arena, .keys = map_new(c->arena)};
+    bool ok = di_index_read(c->arena, f, &x.ix);
+    if (f != stdin)
+        fclose(f);
+    if (!ok) {
+        diag_add(c, DIAG_ERROR, NULL, "read error: %s", strerror(errno));
+        di_index_free(&x.ix);
+        c->file = saved;
+        return false;
+    }
+    x.memo = calloc(x.ix.n + 1, sizeof *x.memo);
+    x.failed = calloc(x.ix.n + 1, 1);
+    if (!x.memo || !x.failed)
+        abort();
+    unsigned no_types = 0;
+    for (uint32_t i = 0; i < x.ix.ndefines; i++)
+        export_function(&x, x.ix.defines[i], &no_types);
+    if (no_types)
+        diag_add(c, DIAG_WARNING, NULL,
+                 "%u defined function%s without a debuginfo signature (compile with "
+                 "-C debuginfo=2)", no_types, no_types == 1 ? "" : "s");
+    buf_put(out, "{\n  \"format\": \"rust-types/1\",\n  \"doc\": ");
+    json_str(out, arena_printf(c->arena, "exported by typetree export from %s", path));
+    buf_put(out, ",\n  \"types\": {");
+    if (x.types.len)
+        buf_putn(out, x.types.data, x.types.len);
+    buf_put(out, x.ntypes ? "\n  },\n  \"functions\": [" : "},\n  \"functions\": [");
+    if (x.fns.len)
+        buf_putn(out, x.fns.data, x.fns.len);
+    buf_put(out, x.nfns ? "\n  ]\n}\n" : "]\n}\n");
+    free(x.types.data);
+    free(x.fns.data);
+    free(x.memo);
+    free(x.failed);
+    di_index_free(&x.ix);
+    c->file = saved;
+    return true;
+}

@@ -1,0 +1,55 @@
+#!/bin/sh
+# The debuginfo exporter on real rustc output: each fixtures/export/*.rs is compiled with
+# -C debuginfo=2, exported, and must then (1) load with typetree's layout engine agreeing
+# with every "layout" block rustc's debuginfo gave (-W: a disagreement fails), (2) annotate
+# every #[no_mangle] function of the crate without a signature mismatch, (3) verify.
+# usage: tests/export/run.sh TYPETREE_BIN
+T=${1:?usage: tests/export/run.sh TYPETREE_BIN}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+fixtures=$here/../../fixtures/export
+OPT=$(command -v opt-22 || echo /usr/lib/llvm-22/bin/opt)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
+bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | head -20; fail=$((fail + 1)); }
+
+for rs in "$fixtures"/*.rs; do
+    n=$(basename "$rs" .rs)
+    ll=$tmp/$n.ll json=$tmp/$n.json out=$tmp/$n.out.ll log=$tmp/$n.log
+    if ! rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
+            --crate-name "$n" "$rs" -o "$ll" 2>"$log"; then
+        bad "$n: rustc" "$log"; continue
+    fi
+    if "$T" export "$ll" -o "$json" 2>"$log"; then ok "$n: export"; else bad "$n: export" "$log"; continue; fi
+    if "$T" layout -W "$json" >/dev/null 2>"$log"; then
+        ok "$n: layout -W (the engine agrees with rustc's offsets)"
+    else
+        bad "$n: layout -W" "$log"
+    fi
+    if ! "$T" annotate --types "$json" "$ll" -o "$out" --stats 2>"$log"; then
+        bad "$n: annotate" "$log"; continue
+    fi
+    stats=$(grep 'annotate:' "$log")
+    annotated=$(echo "$stats" | sed -n 's/.*: \([0-9]*\) annotated.*/\1/p')
+    # Every #[no_mangle] function must be annotated, none skipped for a mismatch.
+    missing=
+    for f in $(sed -n 's/^#\[no_mangle\] pub fn \([a-z_0-9]*\).*/\1/p' "$rs"); do
+        grep -q "^define .*\"enzyme_type\".*@$f(" "$out" || missing="$missing $f"
+        grep -v 'annotate: [0-9]* functions' "$log" | grep -qw "$f" && missing="$missing $f(diagnostic)"
+    done
+    if [ -z "$missing" ] && [ "${annotated:-0}" -gt 0 ]; then
+        ok "$n: annotate ($stats)"
+    else
+        echo "    not annotated:$missing" >>"$log"
+        bad "$n: annotate" "$log"
+    fi
+    if "$OPT" -passes=verify -disable-output "$out" 2>"$log"; then
+        ok "$n: opt -passes=verify"
+    else
+        bad "$n: opt -passes=verify" "$log"
+    fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
