@@ -46,6 +46,7 @@ run_suite ir-random python3 tests/ir/random.py build/san/typetree --seed 1
 run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1
 run_suite ir-backends sh tests/ir-backends/run.sh build/san/typetree
 run_suite export sh tests/export/run.sh build/san/typetree
+run_suite run-make sh tests/run-make/run.sh build/san/typetree
 run_suite fuzz sh tests/fuzz/run.sh 20
 
 echo

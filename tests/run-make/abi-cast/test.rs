@@ -1,0 +1,12 @@
+// Cast pass mode: [f32; 2] travels as one i64 that mixes two floats, so it gets no attribute; [u8; 3] as an i24 of integers gets {[-1]:Integer}.
+#[no_mangle]
+#[inline(never)]
+pub fn test_cast_array(a: [f32; 2], x: f64) -> f64 {
+    (a[0] + a[1]) as f64 * x
+}
+
+#[no_mangle]
+#[inline(never)]
+pub fn test_cast_bytes(a: [u8; 3]) -> u8 {
+    a[0] ^ a[1] ^ a[2]
+}
