@@ -24,6 +24,8 @@ struct annotator {
     tt_map *by_bare_path;    /* path without generic arguments -> same */
     const char *types_file;  /* where the entries come from, for messages */
     tt_map *aliases;         /* target symbol -> alias_list* */
+    tt_map *defined;         /* symbols the IR defines (when the backend listed them) */
+    bool defined_known;
     annotate_stats stats;
 };
 
@@ -99,6 +101,7 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
     a->by_path = map_new(c->arena);
     a->by_bare_path = map_new(c->arena);
     a->aliases = map_new(c->arena);
+    a->defined = map_new(c->arena);
     for (uint32_t i = 0; i < c->nfns; i++) {
         entry_state *e = &a->entries[i];
         e->fn = &c->fns[i];
@@ -123,6 +126,11 @@ static entry_state *match(annotator *a, const char *symbol, const char **why)
     e = map_get(a->by_path, path);
     if (!e)
         e = map_get(a->by_bare_path, bare_path(a->c, path));
+    /* "When the symbol is not found, match by path": an entry whose symbol the IR does
+     * define belongs to that function alone. */
+    if (e && e != &ambiguous_entry && e->fn->symbol &&
+        (!a->defined_known || map_get(a->defined, e->fn->symbol)))
+        return NULL;
     if (e == &ambiguous_entry) {
         *why = arena_printf(a->c->arena, "its Rust path %s matches several entries of the "
                                          "types file; give the symbol", path);
@@ -315,6 +323,12 @@ bool annotator_finish(annotator *a)
 }
 
 const annotate_stats *annotator_stats(const annotator *a) { return &a->stats; }
+
+void annotator_note_defined(annotator *a, const char *symbol)
+{
+    a->defined_known = true;
+    map_put(a->defined, symbol, a);
+}
 
 void annotator_add_alias(annotator *a, const char *alias, const char *target)
 {

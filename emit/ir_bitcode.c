@@ -268,6 +268,12 @@ static bool annotate_module(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMMod
     unsigned cap = 0;
     char **types = NULL;
     bool ok = true;
+    if (!strip)
+        for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+            if (!LLVMIsDeclaration(fn)) {
+                size_t len = 0;
+                annotator_note_defined(a, LLVMGetValueName2(fn, &len));
+            }
     /* MergeFunctions: names that are aliases of a function's body */
     if (!strip)
         for (LLVMValueRef al = LLVMGetFirstGlobalAlias(m); al; al = LLVMGetNextGlobalAlias(al)) {

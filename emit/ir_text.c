@@ -232,8 +232,53 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
+/* The symbol of a define line (quotes removed), or NULL. */
+static const char *define_symbol(tt_ctx *c, const char *s, size_t n)
+{
+    bool inq = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            inq = !inq;
+        if (s[i] != '@' || inq)
+            continue;
+        size_t b = i + 1, e = b;
+        if (e < n && s[e] == '"') {
+            for (e++; e < n && s[e] != '"'; e++)
+                ;
+            return e < n ? arena_strndup(c->arena, s + b + 1, e - b - 1) : NULL;
+        }
+        while (e < n && s[e] != '(')
+            e++;
+        return arena_strndup(c->arena, s + b, e - b);
+    }
+    return NULL;
+}
+
+/* A first pass over a seekable input lists the defined symbols, so path matching knows
+ * which entries' symbols are present (see annotator_note_defined). */
+static void note_defined_symbols(tt_ctx *c, annotator *a, FILE *in)
+{
+    long start = ftell(in);
+    if (start < 0)
+        return; /* a pipe: path matching stays limited to entries without a symbol */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, in)) > 0)
+        if (strncmp(line, "define ", 7) == 0) {
+            const char *sym = define_symbol(c, line, (size_t)len);
+            if (sym)
+                annotator_note_defined(a, sym);
+        }
+    free(line);
+    clearerr(in);
+    fseek(in, start, SEEK_SET);
+}
+
 bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, const char *in_name)
 {
+    if (!strip)
+        note_defined_symbols(c, a, in);
     text_state st = {.c = c, .a = a, .in_name = in_name, .strip = strip};
     const char *saved = c->file;
     c->file = in_name;

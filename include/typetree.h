@@ -419,6 +419,11 @@ ir_decision annotator_decide(annotator *a, const ir_function *f);
  * Rust functions is annotated only when every name for it is described identically.
  * Call before the target's annotator_decide (LLVM prints aliases before functions). */
 void annotator_add_alias(annotator *a, const char *alias, const char *target);
+/* Records a symbol the IR defines. Backends call it for every define before deciding:
+ * an entry is matched by Rust path only when its own symbol is not defined in the IR
+ * (without this list, only entries that give no symbol are matched by path). Otherwise
+ * a function the types file leaves out could take another instance's entry. */
+void annotator_note_defined(annotator *a, const char *symbol);
 /* After all functions: entries matched by two symbols, and whether anything matched. */
 bool annotator_finish(annotator *a);
 typedef struct {

@@ -16,7 +16,32 @@ static ir_decision decide(annotator *a, const char *sym, const char *ret, uint32
                           const char *const *types)
 {
     ir_function f = {.symbol = sym, .nparams = n, .param_types = types, .ret_type = ret};
+    annotator_note_defined(a, sym); /* as a backend does for every define first */
     return annotator_decide(a, &f);
+}
+
+static void test_path_only_when_entry_symbol_absent(void **state)
+{
+    (void)state;
+    /* The entry's own symbol is defined in the IR: another function with the same Rust
+     * path (a second instance the types file leaves out) must not take its entry. */
+    tt_ctx *c = ctx_json("{\"format\": \"rust-types/1\", \"functions\": [{\"symbol\": "
+                         "\"_ZN1s3gen17h54800953af53cbc2E\", \"path\": \"s::gen\", "
+                         "\"args\": [{\"ty\": \"&f64\"}], \"ret\": \"f64\"}]}");
+    annotator *a = annotator_new(c, NULL);
+    annotator_note_defined(a, "_ZN1s3gen17h54800953af53cbc2E");
+    const char *types[] = {"ptr"};
+    ir_function other = {.symbol = "_ZN1s3gen17h9f3c2a1b4d5e6f70E", .nparams = 1,
+                         .param_types = types, .ret_type = "double"};
+    annotator_note_defined(a, other.symbol);
+    ir_decision d = annotator_decide(a, &other);
+    assert_int_equal(d.outcome, OUT_NOT_DESCRIBED);
+    ir_function own = other;
+    own.symbol = "_ZN1s3gen17h54800953af53cbc2E";
+    d = annotator_decide(a, &own);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_false(c->nerrors);
+    ctx_free(c);
 }
 
 static void test_match_by_symbol(void **state)
@@ -147,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_sret),
         cmocka_unit_test(test_not_described_and_nothing_matched),
         cmocka_unit_test(test_demangle),
+        cmocka_unit_test(test_path_only_when_entry_symbol_absent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
