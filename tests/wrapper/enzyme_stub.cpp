@@ -1,0 +1,50 @@
+// A stand-in for Enzyme's pass plugin, for tests: registers a module pass named "enzyme"
+// (new pass manager) that changes nothing and writes one line per defined function carrying
+// an "enzyme_type" attribute (on the function, its return or a parameter) to the file named
+// by $ENZYME_STUB_REPORT (appended), or to stderr.
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h" // LLVM 22 moved it here from llvm/Passes/
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace {
+struct EnzymeStub : PassInfoMixin<EnzymeStub> {
+    PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+        std::error_code ec;
+        const char *path = std::getenv("ENZYME_STUB_REPORT");
+        raw_fd_ostream file(path ? path : "-", ec, sys::fs::OF_Append);
+        raw_ostream &out = (path && !ec) ? static_cast<raw_ostream &>(file) : errs();
+        for (Function &F : M) {
+            if (F.isDeclaration())
+                continue;
+            AttributeList al = F.getAttributes();
+            unsigned n = 0;
+            if (al.hasFnAttr("enzyme_type")) n++;
+            if (al.hasRetAttr("enzyme_type")) n++;
+            for (unsigned a = 0; a < F.arg_size(); a++)
+                if (al.hasParamAttr(a, "enzyme_type")) n++;
+            if (n)
+                out << "enzyme-stub: " << F.getName() << " " << n << "\n";
+        }
+        return PreservedAnalyses::all();
+    }
+};
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+    return {LLVM_PLUGIN_API_VERSION, "EnzymeStub", "0.1", [](PassBuilder &PB) {
+                PB.registerPipelineParsingCallback(
+                    [](StringRef name, ModulePassManager &MPM,
+                       ArrayRef<PassBuilder::PipelineElement>) {
+                        if (name != "enzyme")
+                            return false;
+                        MPM.addPass(EnzymeStub());
+                        return true;
+                    });
+            }};
+}

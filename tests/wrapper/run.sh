@@ -1,0 +1,74 @@
+#!/bin/sh
+# tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (a pass
+# named "enzyme" built here against llvm-22-dev that lists the annotated functions), the same
+# without a plugin, a library crate, and a cargo workspace under RUSTC_WRAPPER.
+# usage: tests/wrapper/run.sh TYPETREE_BIN
+T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+root=$(cd "$(dirname "$0")/../.." && pwd)
+W=$root/tools/rustc-typetree
+fx=$root/fixtures/wrapper
+OPT=/usr/lib/llvm-22/bin/opt
+for tool in rustc cargo clang-22 clang++-22 llvm-config-22; do
+    command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool not found"; echo "0 passed, 0 failed"; exit 0; }
+done
+[ -x "$OPT" ] || { echo "SKIP: $OPT not found"; echo "0 passed, 0 failed"; exit 0; }
+export TYPETREE=$T
+out=$root/build/tests/wrapper
+rm -rf "$out" && mkdir -p "$out"
+pass=0 fail=0
+ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
+bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | tail -20; fail=$((fail + 1)); }
+check() { if eval "$2"; then ok "$1"; else bad "$1" "$3"; fi; }
+expected="square(3) = 9
+dot = 14
+scale = [2.0, 5.0]"
+
+stub=$root/build/tests/enzyme_stub.so
+# shellcheck disable=SC2046
+clang++-22 -shared -fPIC $(llvm-config-22 --cxxflags) "$root/tests/wrapper/enzyme_stub.cpp" \
+    $(llvm-config-22 --ldflags) -o "$stub" 2>"$out/stub.log"
+check "enzyme stub plugin builds" '[ -f "$stub" ]' "$out/stub.log"
+
+# (a) binary crate through the plugin
+mkdir -p "$out/a"
+ENZYME_STUB_REPORT=$out/a/report "$W" --enzyme "$stub" -O "$fx/hello.rs" -o "$out/a/hello" 2>"$out/a/log"
+check "bin+enzyme: wrapper succeeds" '[ -x "$out/a/hello" ]' "$out/a/log"
+check "bin+enzyme: program prints the right output" '[ "$("$out/a/hello" 2>&1)" = "$expected" ]' "$out/a/log"
+check "bin+enzyme: plugin saw square, dot, scale annotated" \
+    'grep -q "^enzyme-stub: square " "$out/a/report" && grep -q "^enzyme-stub: dot " "$out/a/report" && grep -q "^enzyme-stub: scale " "$out/a/report"' "$out/a/log"
+check "bin+enzyme: hello.tt.ll verifies" '"$OPT" -passes=verify -disable-output "$out/a/hello.tt.ll" 2>"$out/a/vlog"' "$out/a/vlog"
+
+# (b) the same without a plugin, with --out-dir
+mkdir -p "$out/b"
+"$W" -O "$fx/hello.rs" --crate-name hello --out-dir "$out/b" 2>"$out/b/log"
+check "bin: program prints the right output" '[ "$("$out/b/hello" 2>&1)" = "$expected" ]' "$out/b/log"
+check "bin: hello.tt.ll annotated" 'grep -q "^define.*enzyme_type.*@dot(" "$out/b/hello.tt.ll"' "$out/b/log"
+"$W" --no-typetree "$fx/hello.rs" --out-dir "$out/b/plain" 2>"$out/b/log2"
+check "bin --no-typetree: runs, IR unannotated" \
+    '[ "$("$out/b/plain/hello" 2>&1)" = "$expected" ] && ! grep -q enzyme_type "$out/b/plain/hello.tt.ll"' "$out/b/log2"
+
+# (c) library crate
+mkdir -p "$out/c"
+"$W" --crate-type lib "$fx/mathlib.rs" --out-dir "$out/c" 2>"$out/c/log"
+check "lib: rlib produced" '[ -f "$out/c/libmathlib.rlib" ]' "$out/c/log"
+check "lib: norm2 and lerp annotated, IR verifies" \
+    'grep -q "^define.*enzyme_type.*@norm2(" "$out/c/mathlib.tt.ll" && grep -q "^define.*enzyme_type.*@lerp(" "$out/c/mathlib.tt.ll" && "$OPT" -passes=verify -disable-output "$out/c/mathlib.tt.ll" 2>>"$out/c/log"' "$out/c/log"
+
+# (d) cargo workspace under RUSTC_WRAPPER (copied: cargo writes into the workspace)
+cp -r "$fx/ws" "$out/ws"
+(cd "$out/ws" && RUSTC_WRAPPER=$W CARGO_TARGET_DIR=$out/target cargo build --offline --locked -q) >"$out/ws.log" 2>&1
+check "cargo: workspace builds" '[ -x "$out/target/debug/app" ]' "$out/ws.log"
+check "cargo: app runs" '[ "$("$out/target/debug/app" 2>&1)" = "norm = 5
+spread = 0.5" ]' "$out/ws.log"
+check "cargo: mathlib has annotated IR" 'grep -q "^define.*enzyme_type.*mathlib.*norm" "$out"/target/debug/deps/mathlib-*.tt.ll' "$out/ws.log"
+check "cargo: app has annotated IR" 'grep -q "^define.*enzyme_type.*app.*spread" "$out"/target/debug/deps/app-*.tt.ll' "$out/ws.log"
+
+# errors name their stage
+printf 'fn main() { let x: u32 = "no"; }\n' >"$out/broken.rs"
+"$W" "$out/broken.rs" --out-dir "$out" >/dev/null 2>"$out/e.log"
+printf 'fn main() {}\n' >"$out/ok.rs"
+"$W" --enzyme "$out/missing.so" "$out/ok.rs" --out-dir "$out" >/dev/null 2>"$out/e2.log"
+check "errors: a missing plugin is reported by stage" 'grep -q "^rustc-typetree: enzyme: " "$out/e2.log"' "$out/e2.log"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
