@@ -1,33 +1,40 @@
 #!/bin/sh
-# The README's first command ends here: the layout of every type in the bundled
-# example (fixtures/example.json), as rustc 1.95 lays them out on x86_64 Linux.
+# The README's first command ends here: build the bundled example program
+# (fixtures/example/particles.rs) through the rustc wrapper, which compiles it with
+# debuginfo, exports its types, annotates every function's IR with Enzyme TypeTrees and
+# links the program from the annotated IR; then show each of the program's own functions
+# with its annotated LLVM signature, and run the program.
 cd "$(dirname "$0")/.." || exit 2
-echo "typetree layout fixtures/example.json"
+mkdir -p build/example
+echo "tools/rustc-typetree fixtures/example/particles.rs -o build/example/particles"
+TYPETREE=build/typetree tools/rustc-typetree fixtures/example/particles.rs \
+    -o build/example/particles || exit 1
 echo
-build/typetree layout fixtures/example.json >build/example-layout.json || exit 1
-python3 - build/example-layout.json <<'PY'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-for name, l in doc.items():
-    print(f"{name}: size {l['size']}, align {l['align']}, {l['abi'].replace('_', ' ')}")
-    for f in l.get("fields", []):
-        print(f"    {f['name']:>8} @ {f['offset']}")
-    for v in l.get("variants", []):
-        fs = ", ".join(f"{f['name']} @ {f['offset']}" for f in v["fields"]) or "no fields"
-        print(f"    {v['name']} (discriminant {v['discriminant']}): {fs}")
-    tag = l.get("tag")
-    if tag:
-        print(f"    tag: {tag['encoding']}, {tag['size']} byte(s) at offset {tag['offset']}")
+echo "The example's functions in build/example/particles.tt.ll, with their enzyme_type"
+echo "attributes (other LLVM attributes left out):"
+echo
+python3 - build/example/particles.tt.ll <<'PY'
+import re, sys
+ATTR = re.compile(r'"enzyme_type"="([^"]*)"')
+NOISE = re.compile(r'\b(noundef|noalias|nonnull|readonly|writeonly|writable|dead_on_unwind|'
+                   r'captures\([^)]*\)|dereferenceable\(\d+\)|align \d+|range\([^)]*\)|'
+                   r'sret\(\[\d+ x i8\]\)|zeroext)\s*')
+for line in open(sys.argv[1]):
+    m = re.match(r'define .*?@(_ZN9particles\S*?|_RN\S*9particles\S*?)\((.*)\) ', line)
+    if not m or "closure" in line:
+        continue
+    name = re.sub(r'17h[0-9a-f]{16}E$', '', m.group(1))
+    name = re.sub(r'^_ZN9particles\d+', 'particles::', name)
+    head = line[:m.start(1)]
+    ret = ATTR.findall(head)
+    print(name + (" -> " + ret[0] if ret else ""))
+    params = re.split(r', (?=(?:[^"]*"[^"]*")*[^"]*$)', m.group(2)) if m.group(2) else []
+    for p in params:
+        trees = ATTR.findall(p)
+        plain = NOISE.sub("", ATTR.sub("", p)).split()
+        print("    %-8s %-7s %s" % (plain[-1] if len(plain) > 1 else "", plain[0] if plain else "",
+                                   trees[0] if trees else "(no attribute)"))
 PY
 echo
-echo "(full JSON: build/example-layout.json)"
-
-# ... and how each function of the example is passed in LLVM, with the TypeTree every
-# parameter gets (what `typetree annotate` writes into rustc's IR).
-echo
-python3 -c 'import json,sys; [print(f.get("symbol") or f["path"]) for f in json.load(open(sys.argv[1])).get("functions", [])]' \
-    fixtures/example.json | while read -r fn; do
-    echo "typetree explain fixtures/example.json $fn"
-    build/typetree explain fixtures/example.json "$fn" 2>&1 || echo "(typetree does not lower this one: see the message above)"
-    echo
-done
+echo "build/example/particles (linked from the annotated IR):"
+build/example/particles
