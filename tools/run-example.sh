@@ -5,6 +5,14 @@
 # links the program from the annotated IR; then show each of the program's own functions
 # with its annotated LLVM signature, and run the program.
 cd "$(dirname "$0")/.." || exit 2
+if ! command -v rustc >/dev/null 2>&1 || ! command -v clang-22 >/dev/null 2>&1; then
+    # Debian 12 has no Rust recent enough; rustup installs it (see README).
+    echo "rustc (1.95, e.g. from rustup) or clang-22 not found: showing the type-level part only."
+    echo
+    build/typetree layout fixtures/example.json || exit 1
+    build/typetree explain fixtures/example.json _ZN7numeric3sum17h5c0e8a41d2b7f903E
+    exit
+fi
 mkdir -p build/example
 echo "tools/rustc-typetree fixtures/example/particles.rs -o build/example/particles"
 TYPETREE=build/typetree tools/rustc-typetree fixtures/example/particles.rs \
