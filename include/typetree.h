@@ -453,6 +453,10 @@ bool ir_verify_file(tt_ctx *c, const char *path, const char *name);
  * exported is left out with a warning. False (with an error) when the file cannot be read
  * or is bitcode. */
 bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
+/* Adds "repr": ["C"] to exported structs whose rustc offsets are C's declaration-order
+ * placement where the Rust algorithm would reorder (debuginfo does not record repr(C)).
+ * Returns how many were marked (emit/export_repr.c). */
+unsigned export_infer_repr_c(tt_ctx *c, tt_buf *json);
 
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */

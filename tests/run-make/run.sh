@@ -67,6 +67,9 @@ for c in $cases; do
             bad "$c: rustc" "$log"; continue
         fi
         if ! "$T" export "$w/test.ll" -o "$w/types.json" >"$log" 2>&1; then bad "$c: typetree export" "$log"; continue; fi
+        # the engine must agree with every offset rustc's debuginfo states (-W: a
+        # disagreement is an error)
+        if ! "$T" layout -W "$w/types.json" >/dev/null 2>"$log"; then bad "$c: typetree layout -W (engine vs rustc debuginfo)" "$log"; continue; fi
         # shellcheck disable=SC2086
         if ! "$T" annotate --types "$w/types.json" "$w/test.ll" -o "$out" --stats $aflags >>"$log" 2>&1; then
             bad "$c: typetree annotate" "$log"; continue
