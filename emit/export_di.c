@@ -426,6 +426,10 @@ static const char *wide_pointer(exporter *x, long id, const di_node *n, const lo
     return NULL;
 }
 
+static const char *const primitives[] = {
+    "bool", "char", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
+    "u128", "usize", "f16", "f32", "f64", "f128", "str", "!", "()", NULL};
+
 /* A std type of the prelude (Vec, String, Rc, NonNull...) by its path and its template
  * parameters, when they match the prelude's generics by name. Enums are not mapped, so
  * Option and Result instances keep rustc's layout block. */
@@ -467,6 +471,21 @@ static const char *prelude_type(exporter *x, const di_node *n)
     result = arena_strdup(x->a, b.data);
 out:
     free(b.data);
+    if (!result && k == 1) {
+        /* NonNull<[u8]>, Box<str>...: rustc's template parameter names the element, the
+         * type's own name the slice; a slice of a primitive, or str, can be read off the
+         * name (keeping the prelude's niche, which a field-by-field export would lose). */
+        const char *arg = path + base + 1;
+        size_t al = strlen(arg);
+        if (al > 1 && arg[al - 1] == '>') {
+            char *inner = arena_strndup(x->a, arg, al - 1);
+            bool ok = strcmp(inner, "str") == 0;
+            for (int i = 0; !ok && primitives[i]; i++)
+                ok = strcmp(inner, arena_printf(x->a, "[%s]", primitives[i])) == 0;
+            if (ok)
+                result = arena_printf(x->a, "%.*s<%s>", (int)base, path, inner);
+        }
+    }
     return result;
 }
 
@@ -554,9 +573,6 @@ out:
     return r;
 }
 
-static const char *const primitives[] = {
-    "bool", "char", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64",
-    "u128", "usize", "f16", "f32", "f64", "f128", "str", "!", "()", NULL};
 
 static const char *convert(exporter *x, long id)
 {
@@ -572,6 +588,10 @@ static const char *convert(exporter *x, long id)
     }
     if (strcmp(n->kind, "DIDerivedType") == 0) {
         if (di_is_tag(x->a, n, "DW_TAG_pointer_type")) {
+            /* A function item (`fn(..) -> R {path}`) is a pointer_type without a size:
+             * a zero-sized value, unlike a fn pointer (size 64). */
+            if (di_num(x->a, n, "size", 0) == 0)
+                return "()";
             const di_node *base = di_get(&x->ix, di_ref(x->a, n, "baseType"));
             if (base && strcmp(base->kind, "DISubroutineType") == 0)
                 return fn_pointer(x, base);

@@ -15,6 +15,25 @@ pass=0 fail=0
 ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
 bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | head -20; fail=$((fail + 1)); }
 
+# The programs the example and the wrapper tests build: whole binaries, std included,
+# whose exported layouts must also agree with the engine.
+for rs in "$fixtures"/../example/*.rs "$fixtures"/../wrapper/*.rs; do
+    n=bin-$(basename "$rs" .rs)
+    ll=$tmp/$n.ll json=$tmp/$n.json log=$tmp/$n.log
+    kind=lib
+    grep -q '^fn main' "$rs" && kind=bin
+    if ! rustc --crate-type=$kind --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
+            --crate-name "${n#bin-}" "$rs" -o "$ll" 2>"$log"; then
+        bad "$n: rustc" "$log"; continue
+    fi
+    if ! "$T" export "$ll" -o "$json" 2>"$log"; then bad "$n: export" "$log"; continue; fi
+    if "$T" layout -W "$json" >/dev/null 2>"$log"; then
+        ok "$n: export + layout -W (the engine agrees with rustc's offsets, std included)"
+    else
+        bad "$n: layout -W" "$log"
+    fi
+done
+
 for rs in "$fixtures"/*.rs; do
     n=$(basename "$rs" .rs)
     ll=$tmp/$n.ll json=$tmp/$n.json out=$tmp/$n.out.ll log=$tmp/$n.log
