@@ -172,6 +172,11 @@ static bool write_fields(exporter *x, const long *m, uint32_t n, tt_buf *d, tt_b
         const char *ty = expr_of(x, member_type(x, m[i]));
         if (!ty)
             return false;
+        /* An unsized tail ([T] in Header<[T]>): rustc writes the member with the element
+         * type and no size, where a zero-sized member's type has no size either. */
+        if (i == n - 1 && !di_field(x->a, mn, "size") &&
+            di_num(x->a, di_get(&x->ix, member_type(x, m[i])), "size", 0) > 0)
+            ty = arena_printf(x->a, "[%s]", ty);
         const char *name = pos ? arena_printf(x->a, "%u", i) : di_str(x->a, mn, "name");
         buf_put(d, i ? ", {" : "{");
         if (!pos) {
@@ -410,9 +415,11 @@ static const char *wide_pointer(exporter *x, long id, const di_node *n, const lo
             inner = strchr(name, '<') + 1;
         if (starts(inner, "str"))
             return wrap_pointer(x, name, "str");
-        if (inner[0] != '[')
-            return fail(x, id, arena_printf(x->a, "'%s': pointers to unsized structs are "
-                                                  "not exported yet", name ? name : "?"));
+        if (inner[0] != '[') {
+            /* a user struct with an unsized tail: its fields say which */
+            const char *s = expr_of(x, pointee);
+            return s ? wrap_pointer(x, name, s) : NULL;
+        }
         const char *elem = expr_of(x, pointee);
         return elem ? wrap_pointer(x, name, arena_printf(x->a, "[%s]", elem)) : NULL;
     }

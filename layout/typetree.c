@@ -332,9 +332,42 @@ static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, in
     }
 }
 
+/* A struct that is nothing but an unsized tail at offset 0 (OsStr { inner: Slice {
+ * inner: [u8] } }, possibly with ZSTs beside it) is that slice as far as bytes go. */
+static tt_type *bare_unsized_tail(builder *b, tt_type *t)
+{
+    for (unsigned depth = 0; depth < 32; depth++) {
+        if (t->kind == TY_SLICE || t->kind == TY_STR)
+            return t;
+        if (t->kind != TY_ADT || t->def->kind != DEF_STRUCT || !t->def->nfields)
+            return NULL;
+        const tt_layout *l = lay(b, t);
+        if (!l || l->sized)
+            return NULL;
+        uint32_t last = t->def->nfields - 1;
+        for (uint32_t i = 0; i < last; i++) {
+            tt_type *ft = types_field(b->c, t, 0, i);
+            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            if (!fl || fl->size)
+                return NULL;
+        }
+        if (l->offsets[last] != 0)
+            return NULL;
+        t = types_field(b->c, t, 0, last);
+        if (!t)
+            return NULL;
+    }
+    return NULL;
+}
+
 /* Describes what a pointer at offset `at` (of the current level) points to. */
 static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
 {
+    if (!many && pointee->kind == TY_ADT) {
+        tt_type *tail = bare_unsized_tail(b, pointee);
+        if (tail)
+            pointee = tail;
+    }
     if (b->len + 2 > b->o->max_depth || b->len + 1 >= TT_PATH_MAX || b->overflow)
         return; /* entries below would be longer than Enzyme keeps */
     if (at > b->o->max_offset)
