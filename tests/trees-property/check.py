@@ -774,6 +774,15 @@ class Checker:
             if t.kind == "array" and t.n == 0:
                 return [("a", "-1 on an empty array %s" % t.canon)], None
             em, es = mm.model(t.elem), mm.size(t.elem)
+        elif t.kind == "adt" and t.d.kind == "struct" and mm.u.unsized(t):
+            # a struct that is only an unsized tail at offset 0 (ZSTs beside it) has the
+            # bytes of that tail: OsStr { inner: Slice { inner: [u8] } }
+            fs = mm.u.fields(t)
+            l = mm.lay.get(t.canon)
+            if (l and l.get("fields") and l["fields"][-1]["offset"] == 0
+                    and all(mm.size(f[1]) == 0 for f in fs[:-1])):
+                return self.elem_homog(fs[-1][1], kind)
+            return [("a", "-1 on %s, which is not an array/slice/str" % t.canon)], None
         else:
             return [("a", "-1 on %s, which is not an array/slice/str" % t.canon)], None
         if not es:
