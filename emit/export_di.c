@@ -26,20 +26,6 @@ typedef struct {
 
 static const char *expr_of(exporter *x, long id);
 
-static void json_str(tt_buf *b, const char *s)
-{
-    buf_put(b, "\"");
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            buf_printf(b, "\\%c", ch);
-        else if (ch < 0x20)
-            buf_printf(b, "\\u%04x", ch);
-        else
-            buf_putn(b, s, 1);
-    }
-    buf_put(b, "\"");
-}
 
 static const char *where_of(exporter *x, long id)
 {
@@ -181,14 +167,14 @@ static bool write_fields(exporter *x, const long *m, uint32_t n, tt_buf *d, tt_b
         buf_put(d, i ? ", {" : "{");
         if (!pos) {
             buf_put(d, "\"name\": ");
-            json_str(d, name);
+            buf_json_str(d, name);
             buf_put(d, ", ");
         }
         buf_put(d, "\"ty\": ");
-        json_str(d, ty);
+        buf_json_str(d, ty);
         buf_put(d, "}");
         buf_put(lay, i ? ", {\"name\": " : "{\"name\": ");
-        json_str(lay, name);
+        buf_json_str(lay, name);
         buf_printf(lay, ", \"offset\": %llu}",
                    (unsigned long long)(di_num(x->a, mn, "offset", 0) / 8));
     }
@@ -200,7 +186,7 @@ static bool write_fields(exporter *x, const long *m, uint32_t n, tt_buf *d, tt_b
 static void add_def(exporter *x, const char *key, tt_buf *d)
 {
     buf_put(&x->types, x->ntypes++ ? ",\n    " : "\n    ");
-    json_str(&x->types, key);
+    buf_json_str(&x->types, key);
     buf_put(&x->types, ": ");
     buf_putn(&x->types, d->data, d->len);
 }
@@ -289,7 +275,7 @@ static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
     buf_put(&d, "{\"kind\": \"enum\", ");
     if (repr) {
         buf_put(&d, "\"repr\": [");
-        json_str(&d, repr);
+        buf_json_str(&d, repr);
         buf_put(&d, "], ");
     }
     buf_put(&d, "\"variants\": [");
@@ -303,9 +289,9 @@ static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
         long *fm;
         uint32_t nf = vstruct ? members_of(x, vstruct, &fm) : 0;
         buf_put(&d, i ? ",\n        {\"name\": " : "\n        {\"name\": ");
-        json_str(&d, vname ? vname : "_");
+        buf_json_str(&d, vname ? vname : "_");
         buf_put(&lay, i ? ", {\"name\": " : "{\"name\": ");
-        json_str(&lay, vname ? vname : "_");
+        buf_json_str(&lay, vname ? vname : "_");
         if (repr)
             buf_printf(&d, ", \"discriminant\": %lld", discr[i]);
         buf_put(&d, ", \"fields\": ");
@@ -342,7 +328,7 @@ static const char *def_c_enum(exporter *x, long id, const di_node *n)
     buf_put(&d, "{\"kind\": \"enum\", ");
     if (repr) {
         buf_put(&d, "\"repr\": [");
-        json_str(&d, repr);
+        buf_json_str(&d, repr);
         buf_put(&d, "], ");
     }
     buf_put(&d, "\"variants\": [");
@@ -350,9 +336,9 @@ static const char *def_c_enum(exporter *x, long id, const di_node *n)
         const di_node *e = di_get(&x->ix, items[i]);
         const char *v = di_field(x->a, e, "value");
         buf_put(&d, i ? ", {\"name\": " : "{\"name\": ");
-        json_str(&d, di_str(x->a, e, "name") ? di_str(x->a, e, "name") : "_");
+        buf_json_str(&d, di_str(x->a, e, "name") ? di_str(x->a, e, "name") : "_");
         buf_put(&d, ", \"discriminant\": ");
-        json_str(&d, v ? v : "0");
+        buf_json_str(&d, v ? v : "0");
         buf_put(&d, "}");
     }
     buf_printf(&d, "],\n      \"layout\": {\"size\": %llu, \"align\": %llu}}",
@@ -684,12 +670,12 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
     }
     tt_buf f = {0};
     buf_put(&f, "{\"symbol\": ");
-    json_str(&f, sym);
+    buf_json_str(&f, sym);
     const char *name = di_str(x->a, sp, "name");
     const char *outer = scope_path(x, di_ref(x->a, sp, "scope"), 0);
     if (name) {
         buf_put(&f, ", \"path\": ");
-        json_str(&f, *outer ? arena_printf(x->a, "%s::%s", outer, name) : name);
+        buf_json_str(&f, *outer ? arena_printf(x->a, "%s::%s", outer, name) : name);
     }
     buf_put(&f, ",\n     \"args\": [");
     bool ok = true;
@@ -699,11 +685,11 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
         buf_put(&f, i > 1 ? ", {" : "{");
         if (is_ident(names[i])) {
             buf_put(&f, "\"name\": ");
-            json_str(&f, names[i]);
+            buf_json_str(&f, names[i]);
             buf_put(&f, ", ");
         }
         buf_put(&f, "\"ty\": ");
-        json_str(&f, ty ? ty : "");
+        buf_json_str(&f, ty ? ty : "");
         buf_put(&f, "}");
     }
     buf_put(&f, "]");
@@ -711,7 +697,7 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
         const char *ret = expr_of(x, t[0]);
         ok = ret != NULL;
         buf_put(&f, ", \"ret\": ");
-        json_str(&f, ret ? ret : "");
+        buf_json_str(&f, ret ? ret : "");
     }
     buf_put(&f, "}");
     if (ok) {
@@ -775,7 +761,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
                  "%u defined function%s without a debuginfo signature (compile with "
                  "-C debuginfo=2)", no_types, no_types == 1 ? "" : "s");
     buf_put(out, "{\n  \"format\": \"rust-types/1\",\n  \"doc\": ");
-    json_str(out, arena_printf(c->arena, "exported by typetree export from %s", path));
+    buf_json_str(out, arena_printf(c->arena, "exported by typetree export from %s", path));
     buf_put(out, ",\n  \"types\": {");
     if (x.types.len)
         buf_putn(out, x.types.data, x.types.len);

@@ -4,20 +4,6 @@
 
 #include "typetree.h"
 
-static void json_str(tt_buf *b, const char *s)
-{
-    buf_put(b, "\"");
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            buf_printf(b, "\\%c", ch);
-        else if (ch < 0x20)
-            buf_printf(b, "\\u%04x", ch);
-        else
-            buf_putn(b, s, 1);
-    }
-    buf_put(b, "\"");
-}
 
 static void json_big(tt_buf *b, tt_u128 v)
 {
@@ -63,7 +49,7 @@ static void json_fields(tt_buf *b, uint32_t n, const char *const *names, const u
     buf_put(b, "[");
     for (uint32_t i = 0; i < n; i++) {
         buf_put(b, i ? ", {\"name\": " : "{\"name\": ");
-        json_str(b, names[i]);
+        buf_json_str(b, names[i]);
         buf_printf(b, ", \"offset\": %llu}", (unsigned long long)offsets[i]);
     }
     buf_put(b, "]");
@@ -108,7 +94,7 @@ static void json_discr(tt_buf *b, const tt_type *t, const tt_layout *l, uint32_t
 
 void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l)
 {
-    json_str(out, key);
+    buf_json_str(out, key);
     buf_printf(out, ": {\"size\": %llu, \"align\": %llu, \"sized\": %s, \"abi\": \"%s\"",
                (unsigned long long)l->size, (unsigned long long)l->align,
                l->sized ? "true" : "false", abi_name(l->abi));
@@ -143,7 +129,7 @@ void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_l
         buf_put(out, ", \"variants\": [");
         for (uint32_t v = 0; v < l->nvariants; v++) {
             buf_put(out, v ? ", {\"name\": " : "{\"name\": ");
-            json_str(out, d->variants[v].name);
+            buf_json_str(out, d->variants[v].name);
             buf_put(out, ", \"discriminant\": ");
             json_discr(out, t, l, v);
             buf_put(out, ", \"fields\": ");

@@ -32,6 +32,7 @@ void buf_put(tt_buf *b, const char *s);
 void buf_putn(tt_buf *b, const char *s, size_t n);
 void buf_printf(tt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_u128(tt_buf *b, tt_u128 v); /* decimal */
+void buf_json_str(tt_buf *b, const char *s); /* a JSON string literal, quoted and escaped */
 
 /* String -> pointer map, keys copied into the arena (layout/arena.c). */
 typedef struct tt_map tt_map;

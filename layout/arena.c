@@ -139,6 +139,21 @@ void buf_u128(tt_buf *b, tt_u128 v)
     buf_put(b, tmp + i);
 }
 
+void buf_json_str(tt_buf *b, const char *s)
+{
+    buf_put(b, "\"");
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            buf_printf(b, "\\%c", ch);
+        else if (ch < 0x20)
+            buf_printf(b, "\\u%04x", ch);
+        else
+            buf_putn(b, s, 1);
+    }
+    buf_put(b, "\"");
+}
+
 /* Open addressing, FNV-1a, power-of-two capacity, at most half full. */
 struct slot {
     const char *key;
