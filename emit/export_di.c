@@ -191,6 +191,22 @@ static void add_def(exporter *x, const char *key, tt_buf *d)
     buf_putn(&x->types, d->data, d->len);
 }
 
+/* Ends a definition: adds it when its fields could be written, else forgets the key and
+ * reports. Frees both buffers. */
+static const char *finish_def(exporter *x, long id, const di_node *n, const char *key, bool ok,
+                              tt_buf *d, tt_buf *lay, const char *what)
+{
+    if (ok)
+        add_def(x, key, d);
+    free(d->data);
+    free(lay->data);
+    if (ok)
+        return key;
+    x->memo[id] = NULL;
+    return fail(x, id, arena_printf(x->a, "%s '%s': a field's type cannot be exported", what,
+                                    full_name(x, n)));
+}
+
 /* A struct or union with its members. repr hints that change the layout are guessed from
  * the alignments (packed, align(N)); repr(C) cannot be seen in debuginfo. */
 static const char *def_struct(exporter *x, long id, const di_node *n, bool is_union)
@@ -220,16 +236,8 @@ static const char *def_struct(exporter *x, long id, const di_node *n, bool is_un
                    (unsigned long long)size, (unsigned long long)align);
         buf_putn(&d, lay.data, lay.len);
         buf_put(&d, "}}");
-        add_def(x, key, &d);
     }
-    free(d.data);
-    free(lay.data);
-    if (!ok) {
-        x->memo[id] = NULL;
-        return fail(x, id, arena_printf(x->a, "type '%s': a field's type cannot be exported",
-                                        full_name(x, n)));
-    }
-    return key;
+    return finish_def(x, id, n, key, ok, &d, &lay, "type");
 }
 
 /* "i64 -1" -> -1; false when absent. */
@@ -304,16 +312,8 @@ static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
         buf_put(&d, "]");
         buf_putn(&d, lay.data, lay.len);
         buf_put(&d, "]}}");
-        add_def(x, key, &d);
     }
-    free(d.data);
-    free(lay.data);
-    if (!ok) {
-        x->memo[id] = NULL;
-        return fail(x, id, arena_printf(x->a, "enum '%s': a field's type cannot be exported",
-                                        full_name(x, n)));
-    }
-    return key;
+    return finish_def(x, id, n, key, ok, &d, &lay, "enum");
 }
 
 /* A fieldless enum: DW_TAG_enumeration_type with DIEnumerators; its tag type is its repr. */

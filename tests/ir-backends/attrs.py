@@ -7,7 +7,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from llvm_text import ATTR, split_params as split_top  # noqa: E402
+from llvm_text import ATTR, matching_close, split_params as split_top  # noqa: E402
 
 def define_attrs(line):
     # the symbol: the first '@' outside quotes
@@ -29,17 +29,9 @@ def define_attrs(line):
             j += 1
     symbol = line[at:j]
     # the parameter list: from line[j] == '(' to its matching ')'
-    depth, quoted, k = 0, False, j
-    for k in range(j, len(line)):
-        ch = line[k]
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and ch in "([{<":
-            depth += 1
-        elif not quoted and ch in ")]}>":
-            depth -= 1
-            if depth == 0:
-                break
+    k = matching_close(line, j)
+    if k is None:
+        k = len(line) - 1
     out = []
     for m in ATTR.finditer(line[:at]):
         out.append("%s ret %s" % (symbol, m.group(1)))

@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from llvm_text import ATTR, split_params  # noqa: E402
+from llvm_text import ATTR, matching_close, split_params  # noqa: E402
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -178,17 +178,9 @@ def read_defines(path):
             if not m:
                 continue
             head, sym, rest = m.group(1), m.group(2).strip('"'), m.group(3)
-            depth, quoted, end = 1, False, None
-            for i, ch in enumerate(rest):
-                if ch == '"':
-                    quoted = not quoted
-                elif not quoted and ch in "([{<":
-                    depth += 1
-                elif not quoted and ch in ")]}>":
-                    depth -= 1
-                    if depth == 0:
-                        end = i
-                        break
+            # rest starts just after '(': close it from a re-added '('
+            end = matching_close("(" + rest, 0)
+            end = end - 1 if end is not None else None
             params = []
             for p in split_params(rest[:end]):
                 name = p.split()[-1] if p.split()[-1].startswith("%") else None

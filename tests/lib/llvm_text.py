@@ -23,3 +23,19 @@ def split_params(s):
     if "".join(cur).strip():
         parts.append("".join(cur).strip())
     return parts
+
+
+def matching_close(s, i):
+    """Index of the bracket closing the one at s[i] (quotes respected), or None."""
+    depth, quoted = 0, False
+    for k in range(i, len(s)):
+        ch = s[k]
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "([{<":
+            depth += 1
+        elif not quoted and ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
