@@ -27,6 +27,7 @@ struct annotator {
     tt_map *defined;         /* symbols the IR defines (when the backend listed them) */
     bool defined_known;
     annotate_stats stats;
+    bool pair_offsets;       /* see annotator_pair_offsets */
 };
 
 static entry_state ambiguous_entry;
@@ -303,7 +304,8 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
     for (uint32_t i = 0; i < f->nparams; i++) {
         d.param_attr[i] = attr_string(c, &lf.params[i].tree);
     }
-    d.ret_attr = attr_string(c, &lf.ret_tree);
+    d.ret_attr = attr_string(c, lf.ret_mode == PASS_PAIR && !a->pair_offsets ? &lf.ret_shared_tree
+                                                                             : &lf.ret_tree);
     abi_lowered_free(&lf);
     stats->annotated++;
     return d;
@@ -323,6 +325,8 @@ bool annotator_finish(annotator *a)
 }
 
 const annotate_stats *annotator_stats(const annotator *a) { return &a->stats; }
+
+void annotator_pair_offsets(annotator *a, bool allow) { a->pair_offsets = allow; }
 
 void annotator_note_defined(annotator *a, const char *symbol)
 {

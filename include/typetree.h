@@ -338,6 +338,7 @@ void tree_free(tt_tree *t);
 /* Sorts like Enzyme's printer (index lists compared numerically, -1 first, shorter
  * prefix first) and removes duplicates. Every builder below returns sorted trees. */
 void tree_normalize(tt_tree *t);
+bool tree_equal(const tt_tree *a, const tt_tree *b); /* both normalized */
 /* The bytes of a value of type t laid out in memory: entries whose first index is the
  * byte offset inside the value. False + diagnostic when t has no layout. */
 bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
@@ -370,6 +371,9 @@ typedef struct {
     char ret_llvm_type[48];  /* "void", "double", "{ double, i8 }", "i24" */
     tt_tree ret_tree;        /* return attribute (Pair: byte offsets in the struct) */
     const char *ret_why_empty;
+    tt_tree ret_shared_tree; /* Pair: the register tree ([-1]...) both halves have, when
+                                they have the same one; it stays true when LLVM's
+                                interprocedural passes drop one half of the return */
     tt_passmode *arg_modes;  /* per Rust argument */
     uint32_t nparams;
     tt_llvm_param *params;
@@ -415,6 +419,12 @@ typedef struct {
 typedef struct annotator annotator;
 /* Owned by the context's arena; strings in decisions too. */
 annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
+/* Whether returned pairs may carry byte-offset trees ({[0]:..., [8]:...}). Right only for
+ * IR that no interprocedural LLVM pass rewrites before Enzyme reads it (-O0): dead
+ * argument elimination shrinks {A, B} returns to A or B and keeps the attribute, which
+ * Enzyme then reads wrongly or rejects. Off by default: a pair then gets its halves'
+ * shared register tree, or nothing. */
+void annotator_pair_offsets(annotator *a, bool allow);
 ir_decision annotator_decide(annotator *a, const ir_function *f);
 /* Records `@alias = alias ..., ptr @target` (MergeFunctions): a body shared by several
  * Rust functions is annotated only when every name for it is described identically.

@@ -177,6 +177,15 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         /* A returned {A, B} is one register: its entries are byte offsets in it. */
         tree_of_memory(c, rt, o, &out->ret_tree, f->where);
         out->ret_why_empty = empty_reason(&out->ret_tree, "the returned bytes are not all known");
+        tt_tree ha = {0}, hb = {0};
+        tree_of_scalar_at(c, rt, 0, rl->a.prim.size, o, &ha, f->where);
+        tree_of_scalar_at(c, rt, rl->b_offset, rl->b.prim.size, o, &hb, f->where);
+        if (ha.n && tree_equal(&ha, &hb)) {
+            out->ret_shared_tree = ha;
+            ha.v = NULL;
+        }
+        tree_free(&ha);
+        tree_free(&hb);
         break;
     }
     case PASS_CAST:
@@ -252,6 +261,7 @@ void abi_lowered_free(tt_lowered_fn *l)
     for (uint32_t i = 0; i < l->nparams; i++)
         tree_free(&l->params[i].tree);
     tree_free(&l->ret_tree);
+    tree_free(&l->ret_shared_tree);
     free(l->params);
     free(l->arg_modes);
     memset(l, 0, sizeof *l);

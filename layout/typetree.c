@@ -68,6 +68,16 @@ static bool same_path(const tt_entry *a, const tt_entry *b)
     return a->len == b->len && memcmp(a->path, b->path, a->len * sizeof a->path[0]) == 0;
 }
 
+bool tree_equal(const tt_tree *a, const tt_tree *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (size_t i = 0; i < a->n; i++)
+        if (!same_path(&a->v[i], &b->v[i]) || a->v[i].kind != b->v[i].kind)
+            return false;
+    return true;
+}
+
 void tree_normalize(tt_tree *t)
 {
     if (t->n < 2)
@@ -133,6 +143,7 @@ typedef struct {
 } homog;
 
 static homog homogeneous(builder *b, tt_type *t, unsigned depth);
+static bool untyped_byte(builder *b, tt_type *t, unsigned depth);
 
 /* Follows single-field wrappers (Box, NonNull, Unique, transparent newtypes) down to the
  * raw/ref pointer they hold; NULL when t is not a thin pointer of that shape. */
@@ -183,7 +194,7 @@ static homog homogeneous(builder *b, tt_type *t, unsigned depth)
             return none; /* wide pointers: pointer + metadata */
         return (homog){.kind = KIND_POINTER, .pointee = t->elem};
     case TY_ARRAY:
-        return t->len ? homogeneous(b, t->elem, depth + 1) : none;
+        return t->len && !untyped_byte(b, t->elem, 0) ? homogeneous(b, t->elem, depth + 1) : none;
     case TY_TUPLE:
     case TY_ADT: {
         if (t->kind == TY_ADT && t->def->kind == DEF_ENUM) {
@@ -305,31 +316,39 @@ static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *e
     return ok;
 }
 
-/* An unknown-length run of elements (slice, str, Vec's buffer) or an array pointee:
- * one -1 entry when homogeneous, else element by element up to the offset limit. */
-static void elements(builder *b, tt_type *elem, uint64_t count, bool bounded, int64_t base,
-                     bool at_pointee_top)
+/* count elements of `elem` from `base`, each at its own offset, up to the offset limit. */
+static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
 {
     const tt_layout *el = lay(b, elem);
-    if (!el || el->size == 0 || el->uninhabited || (bounded && count == 0))
-        return; /* nothing is there (a pointer to [T; 0] may point at anything) */
-    if (at_pointee_top) {
-        homog h = homogeneous(b, elem, 0);
-        if (h.kind >= 0) {
-            add(b, -1, (tt_kind)h.kind);
-            if (h.kind == KIND_POINTER && h.pointee)
-                descend(b, -1, h.pointee, false);
-            return;
-        }
-        if (homogeneous_by_entries(b, elem, el))
-            return;
-    }
-    for (uint64_t i = 0; !bounded || i < count; i++) {
+    if (!el || el->size == 0 || el->uninhabited || untyped_byte(b, elem, 0))
+        return;
+    for (uint64_t i = 0; i < count; i++) {
         uint64_t off = (uint64_t)base + i * el->size;
         if (off > (uint64_t)b->o->max_offset || b->overflow)
             break;
         mem(b, elem, (int64_t)off);
     }
+}
+
+/* A heap buffer of elements owned by Vec, Box<[T]>, String (a "points_to" field): the
+ * allocation holds nothing else, so one -1 entry when the elements are homogeneous is
+ * exact; mixed elements are listed one by one up to the offset limit (claims past the
+ * allocation's end concern memory no other value occupies). */
+static void heap_elements(builder *b, tt_type *elem)
+{
+    const tt_layout *el = lay(b, elem);
+    if (!el || el->size == 0 || el->uninhabited)
+        return;
+    homog h = homogeneous(b, elem, 0);
+    if (h.kind >= 0) {
+        add(b, -1, (tt_kind)h.kind);
+        if (h.kind == KIND_POINTER && h.pointee)
+            descend(b, -1, h.pointee, false);
+        return;
+    }
+    if (homogeneous_by_entries(b, elem, el))
+        return;
+    elements(b, elem, UINT64_MAX, 0);
 }
 
 /* A struct that is nothing but an unsized tail at offset 0 (OsStr { inner: Slice {
@@ -360,6 +379,42 @@ static tt_type *bare_unsized_tail(builder *b, tt_type *t)
     return NULL;
 }
 
+/* Bytes (u8, i8, and size-1 wrappers of them: MaybeUninit<u8>, Cell<u8>) in a run (an
+ * array or slice) or behind a pointer are Rust's untyped memory: what the allocator
+ * returns (*mut u8), RawVecInner's type-erased buffer (Unique<u8>), storage for other
+ * types (sort's AlignedStorage<T> is [MaybeUninit<u8>; N]), byte views of any data
+ * (slice::from_raw_parts(p as *const u8, n), bytemuck). Saying "integer" there makes
+ * Enzyme treat floats kept in such memory as integers: no gradient, silently, or a
+ * contradiction it stops on. A lone u8 field or value stays an integer. */
+static bool untyped_byte(builder *b, tt_type *t, unsigned depth)
+{
+    if (depth > 16)
+        return false;
+    if (t->kind == TY_INT)
+        return t->size == 1;
+    if (t->kind != TY_ADT || t->def->kind == DEF_ENUM)
+        return false;
+    const tt_layout *l = lay(b, t);
+    if (!l || l->size != 1)
+        return false;
+    for (uint32_t i = 0; i < t->def->nfields; i++) {
+        tt_type *ft = types_field(b->c, t, 0, i);
+        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        if (!fl)
+            return false;
+        if (fl->size && !untyped_byte(b, ft, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+static bool untyped_bytes(builder *b, tt_type *t)
+{
+    while (t->kind == TY_ARRAY || t->kind == TY_SLICE)
+        t = t->elem;
+    return untyped_byte(b, t, 0);
+}
+
 /* Describes what a pointer at offset `at` (of the current level) points to. */
 static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
 {
@@ -368,6 +423,8 @@ static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
         if (tail)
             pointee = tail;
     }
+    if (untyped_bytes(b, pointee))
+        return;
     if (b->len + 2 > b->o->max_depth || b->len + 1 >= TT_PATH_MAX || b->overflow)
         return; /* entries below would be longer than Enzyme keeps */
     if (at > b->o->max_offset)
@@ -380,13 +437,7 @@ static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
     b->path[b->len++] = at;
     b->stack[b->nstack++] = pointee;
     if (many)
-        elements(b, pointee, 0, false, 0, true);
-    else if (pointee->kind == TY_ARRAY)
-        elements(b, pointee->elem, pointee->len, true, 0, true);
-    else if (pointee->kind == TY_SLICE)
-        elements(b, pointee->elem, 0, false, 0, true);
-    else if (pointee->kind == TY_STR)
-        add(b, -1, KIND_INTEGER);
+        heap_elements(b, pointee);
     else
         mem(b, pointee, 0);
     b->nstack--;
@@ -578,14 +629,13 @@ static void mem(builder *b, tt_type *t, int64_t base)
         pointer(b, t, base);
         return;
     case TY_ARRAY:
-        elements(b, t->elem, t->len, true, base, false);
+        elements(b, t->elem, t->len, base);
         return;
-    case TY_SLICE:
-        elements(b, t->elem, 0, false, base, false);
+    case TY_SLICE: /* its length is not known here: only the first element is certain */
+        elements(b, t->elem, 1, base);
         return;
-    case TY_STR: /* an unsized str tail: bytes of unknown count */
-        for (int64_t off = base; off <= b->o->max_offset; off++)
-            add(b, off, KIND_INTEGER);
+    case TY_STR:
+        add(b, base, KIND_INTEGER);
         return;
     case TY_DYN:
     case TY_NEVER:

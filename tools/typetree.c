@@ -22,7 +22,7 @@ static const char usage_text[] =
     "  tree [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json TYPE...\n"
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
-    "           [--strict] [--stats] [--no-typetree]\n"
+    "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -57,6 +57,10 @@ static const char usage_text[] =
     "                        streaming path alone checks structure: complete lines,\n"
     "                        closed function bodies, readable define lines)\n"
     "  --no-typetree         (annotate) remove the attributes instead (rustc's NoTT)\n"
+    "  --pair-offsets        (annotate) returned pairs get byte-offset trees ({[0]:...,\n"
+    "                        [8]:...}); only for IR no interprocedural LLVM pass rewrites\n"
+    "                        before Enzyme (-O0): by default a pair gets the register\n"
+    "                        tree its two halves share, or nothing\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -137,7 +141,7 @@ static bool write_output(const char *path, const char *data, size_t len)
 
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit;
-    bool werror, in_place, strict, stats, no_tt, verify;
+    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -188,6 +192,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->stats = true;
         } else if (opts && strcmp(a, "--no-typetree") == 0) {
             o->no_tt = true;
+        } else if (opts && strcmp(a, "--pair-offsets") == 0) {
+            o->pair_offsets = true;
         } else if (opts && strcmp(a, "--types-from") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -519,6 +525,8 @@ static int cmd_annotate(int argc, char **argv)
     if (o.in_place && !o.emit)
         out_bc = in_bc;
     annotator *a = st ? NULL : annotator_new(c, &o.tree);
+    if (a)
+        annotator_pair_offsets(a, o.pair_offsets);
     char *tmp = NULL;
     if (!st && strcmp(outp, "-") != 0) {
         size_t n = strlen(outp);

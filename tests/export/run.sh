@@ -47,7 +47,8 @@ for rs in "$fixtures"/*.rs; do
     else
         bad "$n: layout -W" "$log"
     fi
-    if ! "$T" annotate --types "$json" "$ll" -o "$out" --stats 2>"$log"; then
+    # -O0 IR, annotated as the wrapper does at -O0 (pairs get byte-offset trees)
+    if ! "$T" annotate --types "$json" --pair-offsets "$ll" -o "$out" --stats 2>"$log"; then
         bad "$n: annotate" "$log"; continue
     fi
     stats=$(grep 'annotate:' "$log")

@@ -286,7 +286,9 @@ def test(a, rustc, work):
         return 1
     rflag = ["-r", "nightly" if a.nightly else "stable"]
     out = os.path.join(work, "random.tt.ll")
-    p = run([a.typetree, "annotate"] + rflag + ["--types", types, ll, "-o", out, "--stats"])
+    # rustc -O0 IR, as the wrapper annotates it at -O0: pairs get byte-offset trees
+    p = run([a.typetree, "annotate"] + rflag + ["--types", types, "--pair-offsets", ll, "-o", out,
+                                               "--stats"])
     if p.returncode != 0:
         print("FAIL random: typetree annotate failed (seed %d):\n%s" % (a.seed, p.stderr))
         print("0 passed, 1 failed")

@@ -86,7 +86,7 @@ text() {
 run_case() {
     rc_c=$1 rc_d=$2 rc_in=$3 rc_out=$4 rc_check=$5 rc_prefix=$6
     rc_ext=${rc_out##*.}
-    if ! "$bin" annotate -r "$rflag" --types "$types" "$rc_in" -o "$rc_out" --stats \
+    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$rc_in" -o "$rc_out" --stats \
         >"$rc_d/annotate.log" 2>&1; then
         fail "$rc_c" "typetree annotate failed" "$rc_d/annotate.log"
         return
@@ -111,7 +111,7 @@ run_case() {
             "$rc_d/diff.log"
         return
     fi
-    if ! "$bin" annotate -r "$rflag" --types "$types" "$rc_out" -o "$rc_d/again.$rc_ext" \
+    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$rc_out" -o "$rc_d/again.$rc_ext" \
         >"$rc_d/again.log" 2>&1 || ! text "$rc_d/again.$rc_ext" >"$rc_d/again.txt" ||
         ! diff "$rc_d/out.txt" "$rc_d/again.txt" >>"$rc_d/again.log" 2>&1; then
         fail "$rc_c" "annotating the output again changes it (not idempotent)" "$rc_d/again.log"

@@ -4,7 +4,9 @@
 # (-C debuginfo=2, opt-level 0, one codegen unit), exported (typetree export), annotated
 # (typetree annotate --stats), then <case>/test.check is run through FileCheck on the
 # annotated IR and the IR through opt -passes=verify.
-# Header lines in test.rs: //@ needs-nightly, //@ compile-flags: ..., //@ annotate-flags: ...
+# Header lines in test.rs: //@ needs-nightly, //@ compile-flags: ..., //@ annotate-flags: ...,
+# //@ optimized (annotate as tools/rustc-typetree does for -O1..3: returned pairs without
+# byte-offset trees; otherwise as it does at -O0, with --pair-offsets)
 # With RUN_MAKE_WRAPPER=1 and tools/rustc-typetree present, the wrapper does the
 # compile/export/annotate steps instead (its <crate>.tt.ll is checked; RUSTC_TYPETREE=PATH
 # names another wrapper). Cases that need nightly run with RUSTUP_TOOLCHAIN=nightly.
@@ -50,6 +52,8 @@ for c in $cases; do
     fi
     cflags=$(sed -n 's|^//@ compile-flags: *||p' "$rs")
     aflags=$(sed -n 's|^//@ annotate-flags: *||p' "$rs")
+    pairs=--pair-offsets
+    ! grep -q '^//@ optimized' "$rs" || pairs=
     crate=$(echo "$c" | tr - _)
     if [ "$use_wrapper" = 1 ]; then
         # shellcheck disable=SC2086
@@ -71,7 +75,7 @@ for c in $cases; do
         # disagreement is an error)
         if ! "$T" layout -W "$w/types.json" >/dev/null 2>"$log"; then bad "$c: typetree layout -W (engine vs rustc debuginfo)" "$log"; continue; fi
         # shellcheck disable=SC2086
-        if ! "$T" annotate --types "$w/types.json" "$w/test.ll" -o "$out" --stats $aflags >>"$log" 2>&1; then
+        if ! "$T" annotate --types "$w/types.json" "$w/test.ll" -o "$out" --stats $pairs $aflags >>"$log" 2>&1; then
             bad "$c: typetree annotate" "$log"; continue
         fi
     fi

@@ -27,8 +27,11 @@ two union fields that cover the byte with different scalars). Checked, per entry
   (f) path length <= max depth, every offset <= max offset;
   (g) [-1]:Pointer present; every deeper path's prefix is a Pointer entry.
 Deeper levels (below a Pointer entry) are checked against the model of every pointee the
-pointer may have (including `points_to`); -1 there needs an array/slice/str pointee whose
-element is homogeneous for the kind.
+pointer may have (including `points_to`), by the rules of docs/typetree-rules.md: -1 there
+only for a heap buffer (`points_to` [T]) whose element is homogeneous for the kind; a
+slice or str pointee has only its first element (its length is unknown); a fixed array
+its elements; bytes (u8/i8 and size-1 wrappers of them) in runs or behind a pointer
+nothing at all.
 One test = one type expression. Prints one line per violation, then "N passed, N failed";
 exit 1 on any failure. Expressions whose layout (or tree) typetree rejects are skipped with
 the reason. Python 3 standard library only.
@@ -520,7 +523,8 @@ def first_line(text):
 
 
 # ------------------------------------------------------------------ byte model
-# cells: None (padding / nothing), "I", ("F", width, k), ("P", k, frozenset(pointees)), "X"
+# cells: None (padding / nothing), "I", ("F", width, k), ("P", k, frozenset(pointees)), "X",
+# "U" (untyped bytes: present, of any type, so they dispute every other alternative)
 # pointee descriptors: Ty, or "VTABLE", "NOTHING" (fn pointers, dyn data)
 
 def merge_cell(a, b):
@@ -528,12 +532,28 @@ def merge_cell(a, b):
         return b
     if b is None or a == b:
         return a
-    if a == "X" or b == "X":
+    if a == "X" or b == "X" or a == "U" or b == "U":
         return "X"
     if isinstance(a, tuple) and isinstance(b, tuple) and a[0] == "P" and b[0] == "P" \
             and a[1] == b[1]:
         return ("P", a[1], a[2] | b[2])
     return "X"
+
+
+class Heap:
+    """A pointee that is a heap buffer owned by Vec/Box<[T]>/String (`points_to`): the
+    allocation holds its elements and nothing else."""
+    def __init__(self, t):
+        self.t = t
+
+    def __eq__(self, o):
+        return isinstance(o, Heap) and o.t is self.t
+
+    def __hash__(self):
+        return hash(("heap", id(self.t)))
+
+    def __str__(self):
+        return "heap %s" % self.t
 
 
 class Model:
@@ -544,6 +564,8 @@ class Model:
     def size(self, t):
         if t.size is not None:
             return t.size
+        if t.kind in ("slice", "str", "dyn"):
+            return None
         if t.kind in ("ref", "ptr"):
             return 2 * PTR if self.u.meta(t.elem) else PTR
         l = self.lay.get(t.canon)
@@ -552,6 +574,25 @@ class Model:
         if t.kind in ("slice", "str", "dyn") or (l.get("sized") is False):
             return None
         return l["size"]
+
+    def is_byte(self, t):
+        """u8/i8, or a struct/union of size 1 made of them (MaybeUninit<u8>, Cell<u8>)."""
+        if t.kind == "int":
+            return t.size == 1
+        if t.kind != "adt" or t.d.kind == "enum":
+            return False
+        try:
+            if self.size(t) != 1:
+                return False
+        except Skip:
+            return False
+        return all(self.size(ft) == 0 or self.is_byte(ft) for _, ft, _ in self.u.fields(t))
+
+    def bytes_run(self, t):
+        """Bytes, or arrays/slices of them: untyped memory."""
+        while t.kind in ("array", "slice"):
+            t = t.elem
+        return self.is_byte(t)
 
     def uninhabited(self, t):
         if t.kind == "never":
@@ -568,7 +609,8 @@ class Model:
             if off + k >= len(cells):
                 break
             if points_to is not None and isinstance(c, tuple) and c[0] == "P":
-                c = ("P", c[1], frozenset([points_to]))
+                c = ("P", c[1], frozenset([Heap(points_to) if points_to.kind == "slice"
+                                           else points_to]))
             cells[off + k] = merge_cell(cells[off + k], c)
 
     def model(self, t):
@@ -595,11 +637,13 @@ class Model:
         elif k == "dyn":
             m = [None] * CAP
         elif k == "str":
-            m = ["I"] * CAP
+            m = ["I"]                       # only the first byte is certain
+        elif k in ("array", "slice") and self.is_byte(t.elem):
+            m = ["U"] * min(CAP, t.n if k == "array" else 1)
         elif k in ("array", "slice"):
             em = self.model(t.elem)
             es = self.size(t.elem)
-            n = t.n if k == "array" else (CAP // es + 1 if es else 0)
+            n = t.n if k == "array" else 1  # a slice: only its first element is certain
             l = self.lay.get(t.canon) or {}
             stride = l.get("stride", es)
             total = min(CAP, n * stride)
@@ -719,6 +763,8 @@ def cell_desc(c):
         return "disputed (variants/fields disagree)"
     if c == "I":
         return "integer byte"
+    if c == "U":
+        return "untyped byte"
     if c[0] == "F":
         return "byte %d of a %s" % (c[1], FLOAT_KIND[c[1]]) if c[2] else "start of %s" % FLOAT_KIND[c[1]]
     return "byte %d of a pointer" % c[1] if c[1] else "start of a pointer"
@@ -739,6 +785,8 @@ class Checker:
             return [("c", "entry on padding/nothing")], None
         if c == "X":
             return [("d", "entry on a byte where variants/fields disagree")], None
+        if c == "U":
+            return [("c", "entry on untyped bytes")], None
         if kind == "Integer":
             if c != "I":
                 return [("b", "Integer on %s" % cell_desc(c))], None
@@ -765,9 +813,14 @@ class Checker:
         return [], None
 
     def elem_homog(self, t, kind):
-        """-1 inside pointee t: t must be array/slice/str with a non-empty element whose
-        every byte is the kind. -> (problems, pointees)."""
+        """-1 inside pointee t: t must be a heap buffer of a non-empty element whose every
+        byte is the kind. -> (problems, pointees)."""
         mm = self.m
+        if not isinstance(t, Heap):
+            return [("a", "-1 under a pointer to %s, which is not a heap buffer (only the "
+                     "first element of a slice is certain, an array lists its elements)"
+                     % t.canon)], None
+        t = t.t
         if t.kind == "str":
             em, es = ["I"], 1
         elif t.kind in ("array", "slice"):
@@ -792,7 +845,7 @@ class Checker:
             # is an array of a homogeneous element (recursively)
             e = t.elem
             if e.kind == "array" and e.n > 0:
-                return self.elem_homog(e, kind)
+                return self.elem_homog(Heap(e), kind)
             raise Skip("element of %s is larger than the model (%d bytes)" % (t.canon, CAP))
         em = list(em[:es])
         if kind == "Integer":
@@ -815,6 +868,22 @@ class Checker:
 
     def check_level(self, t, idx, kind, first):
         """One index inside pointee descriptor t. -> (problems, next pointees)."""
+        if isinstance(t, Heap):
+            if self.m.bytes_run(t.t):
+                return [("b" if first else "g", "entry below a pointer to untyped bytes "
+                         "(%s)" % t.t.canon)], None
+            if idx == -1:
+                return self.elem_homog(t, kind)
+            # mixed elements: listed one by one, every element a copy of the first
+            e = t.t.elem
+            em, es = self.m.model(e), self.m.size(e)
+            cells = [None] * CAP
+            for i in range(CAP // es + 1 if es else 0):
+                self.m.place(cells, i * es, em)
+            return self.check_at(cells, idx, kind, CAP)
+        if isinstance(t, Ty) and self.m.bytes_run(t):
+            return [("b" if first else "g", "entry below a pointer to untyped bytes (%s)"
+                     % t.canon)], None
         if not isinstance(t, Ty):
             return [("b" if first else "g", "entry below a pointer that has nothing below "
                      "(%s)" % ("vtable" if t == "VTABLE" else "fn pointer / dyn data"))], None
@@ -1114,6 +1183,11 @@ SELF_CASES = [
     ("E", "{[-1]:Pointer, [-1,8]:Float@float}", {"d"}, "C f32 vs A f64 at 8"),
     ("Ov", "{[-1]:Pointer, [-1,0]:Integer, [-1,4]:Integer}", {"c"}, "tag padding"),
     ("Ov", "{[-1]:Pointer, [-1,8]:Float@double}", {"d"}, "array of u8 vs f64"),
+    ("Ov", "{[-1]:Pointer, [-1,9]:Integer}", {"d"}, "bytes of [u8; 8] are untyped"),
+    ("[u8; 4]", "{[-1]:Pointer, [-1,0]:Integer}", {"b"}, "a byte array behind a pointer"),
+    ("P", "{[-1]:Pointer, [-1,0]:Integer, [-1,8]:Float@double}", set(), "a lone u8 is an integer"),
+    ("&u8", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Integer}", {"g'"}, "below a pointer to bytes"),
+    ("Vec<u8>", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,-1]:Integer}", {"g'"}, "a byte buffer is untyped"),
     ("Un", "{[-1]:Pointer, [-1,0]:Float@float}", {"d"}, "union disagreement"),
     ("Un", "{[-1]:Pointer, [-1,4]:Integer, [-1,5]:Integer}", set(), "union: only c covers 4..6"),
     ("Un", "{[-1]:Pointer, [-1,6]:Integer}", {"c"}, "union tail padding"),
@@ -1121,18 +1195,29 @@ SELF_CASES = [
     ("Raw", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,-1]:Float@double, [-1,8]:Integer}", set(),
      "points_to"),
     ("Raw", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,-1]:Integer}", {"b'"}, "points_to kind"),
-    ("[f64; 5]", "{[-1]:Pointer, [-1,-1]:Float@double}", set(), "array -1"),
-    ("[(f32, u8); 2]", "{[-1]:Pointer, [-1,-1]:Float@float}", {"b"}, "array -1 not homogeneous"),
+    ("[f64; 5]", "{[-1]:Pointer, [-1,-1]:Float@double}", {"a"}, "no -1 under a pointer to an array"),
+    ("[f64; 5]", "{[-1]:Pointer, [-1,0]:Float@double, [-1,32]:Float@double}", set(), "array elements"),
+    ("[f64; 5]", "{[-1]:Pointer, [-1,40]:Float@double}", {"a"}, "past the array"),
+    ("Vec<f64>", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,-1]:Float@double}", set(), "heap buffer -1"),
+    ("Vec<(f32, u8)>", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,-1]:Float@float}", {"b'"},
+     "heap buffer -1 not homogeneous"),
+    ("Vec<(f32, u8)>", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,0]:Float@float, [-1,8,8]:Float@float}",
+     set(), "heap buffer element by element"),
     ("[(f32, u8); 2]", "{[-1]:Pointer, [-1,0]:Float@float, [-1,4]:Integer, [-1,8]:Float@float, "
                        "[-1,12]:Integer}", set(), "array element by element"),
-    ("&[f32]", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,-1]:Float@float, [-1,8]:Integer, "
+    ("&[f32]", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Float@float, [-1,8]:Integer, "
                "[-1,9]:Integer}", set(), "wide pointer in memory"),
+    ("&[f32]", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,-1]:Float@float}", {"a'"}, "no -1 under a slice pointer"),
+    ("&[f32]", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,4]:Float@float}", {"a'"}, "past a slice's first element"),
+    ("&str", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Integer}", set(), "str: the first byte"),
+    ("&str", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,1]:Integer}", {"a'"}, "str: past the first byte"),
     ("&[f32]", "{[-1]:Pointer, [-1,8]:Pointer}", {"b"}, "length is not a pointer"),
     ("&dyn Tr", "{[-1]:Pointer, [-1,0]:Pointer, [-1,8]:Pointer}", set(), "dyn"),
     ("&dyn Tr", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,0]:Integer}", {"g'"}, "below a vtable"),
-    ("Dst", "{[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,4]:Float@float, "
-            "[-1,400]:Float@float}", set(), "unsized tail"),
-    ("Dst", "{[-1]:Pointer, [-1,504]:Float@float}", {"f"}, "max offset"),
+    ("Dst", "{[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,4]:Float@float}", set(),
+     "unsized tail: its first element"),
+    ("Dst", "{[-1]:Pointer, [-1,8]:Float@float}", {"c"}, "unsized tail: past its first element"),
+    ("[f32; 200]", "{[-1]:Pointer, [-1,504]:Float@float}", {"f"}, "max offset"),
     ("Option<&f64>", "{[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Float@double}", set(), "niche"),
     ("Option<f64>", "{[-1]:Pointer, [-1,0]:Integer, [-1,7]:Integer, [-1,8]:Float@double}", set(),
      "Option<f64>"),
@@ -1141,7 +1226,8 @@ SELF_CASES = [
     ("Lap", "{[-1]:Pointer, [-1,2]:Float@float}", {"d"}, "float start undisputed, tail disputed"),
     ("[u64; 0]", "{[-1]:Pointer, [-1,-1]:Integer}", {"a"}, "-1 on an empty array"),
     ("[(); 3]", "{[-1]:Pointer, [-1,-1]:Integer}", {"a"}, "-1 on a ZST element"),
-    ("[[f32; 1000]; 1000]", "{[-1]:Pointer, [-1,-1]:Float@float}", set(), "element beyond the model"),
+    ("Vec<[[f32; 1000]; 1000]>", "{[-1]:Pointer, [-1,8]:Pointer, [-1,8,-1]:Float@float}", set(),
+     "element beyond the model"),
     ("Raw", "{[-1]:Pointer, [-1,0]:Integer, [-1,8,-1]:Float@double}", {"b", "g"},
      "child of a pointer entry that is absent"),
     ("Option<Box<Option<Box<Option<Box<Option<Box<Option<Box<Option<Box<f64>>>>>>>>>>>>",

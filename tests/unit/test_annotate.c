@@ -9,7 +9,9 @@ static const char doc[] =
     "  {\"name\": \"b\", \"ty\": \"&[f64]\"}, {\"name\": \"e\", \"ty\": \"bool\"}], \"ret\": \"f64\"},"
     " {\"symbol\": \"unused\", \"path\": \"s::geo::dist\", \"args\": [{\"ty\": \"&[f32; 2]\"}], \"ret\": \"f32\"},"
     " {\"symbol\": \"unused2\", \"path\": \"s::gen::<f64>\", \"args\": [{\"ty\": \"f64\"}], \"ret\": \"f64\"},"
-    " {\"symbol\": \"big\", \"args\": [], \"ret\": \"Vec<f64>\"}"
+    " {\"symbol\": \"big\", \"args\": [], \"ret\": \"Vec<f64>\"},"
+    " {\"symbol\": \"pair_same\", \"args\": [], \"ret\": \"(f32, f32)\"},"
+    " {\"symbol\": \"pair_mixed\", \"args\": [], \"ret\": \"(f64, usize)\"}"
     "]}";
 
 static ir_decision decide(annotator *a, const char *sym, const char *ret, uint32_t n,
@@ -54,10 +56,37 @@ static void test_match_by_symbol(void **state)
     ir_decision d = decide(a, "p_multi", "double", 4, types);
     assert_int_equal(d.outcome, OUT_ANNOTATED);
     assert_string_equal(d.param_attr[0], "{[-1]:Integer}");
-    assert_string_equal(d.param_attr[1], "{[-1]:Pointer, [-1,-1]:Float@double}");
+    assert_string_equal(d.param_attr[1], "{[-1]:Pointer, [-1,0]:Float@double}");
     assert_string_equal(d.param_attr[2], "{[-1]:Integer}");
     assert_string_equal(d.param_attr[3], "{[-1]:Integer}");
     assert_string_equal(d.ret_attr, "{[-1]:Float@double}");
+    ctx_free(c);
+}
+
+/* A returned pair: by byte offsets only when asked (IR no interprocedural pass rewrites);
+ * otherwise the tree both halves share, or nothing. */
+static void test_pair_returns(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json(doc);
+    annotator *a = annotator_new(c, NULL);
+    ir_decision d = decide(a, "pair_same", "{ float, float }", 0, NULL);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_string_equal(d.ret_attr, "{[-1]:Float@float}");
+    d = decide(a, "pair_mixed", "{ double, i64 }", 0, NULL);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_null(d.ret_attr);
+    ctx_free(c);
+
+    c = ctx_json(doc);
+    a = annotator_new(c, NULL);
+    annotator_pair_offsets(a, true);
+    d = decide(a, "pair_same", "{ float, float }", 0, NULL);
+    assert_string_equal(d.ret_attr, "{[0]:Float@float, [4]:Float@float}");
+    d = decide(a, "pair_mixed", "{ double, i64 }", 0, NULL);
+    assert_string_equal(d.ret_attr, "{[0]:Float@double, [8]:Integer, [9]:Integer, [10]:Integer, "
+                                    "[11]:Integer, [12]:Integer, [13]:Integer, [14]:Integer, "
+                                    "[15]:Integer}");
     ctx_free(c);
 }
 
@@ -70,7 +99,7 @@ static void test_match_by_demangled_path(void **state)
     /* legacy mangling, hash dropped */
     ir_decision d = decide(a, "_ZN1s3geo4dist17h858adb3ed2277a68E", "float", 1, types);
     assert_int_equal(d.outcome, OUT_ANNOTATED);
-    assert_string_equal(d.param_attr[0], "{[-1]:Pointer, [-1,-1]:Float@float}");
+    assert_string_equal(d.param_attr[0], "{[-1]:Pointer, [-1,0]:Float@float, [-1,4]:Float@float}");
     ctx_free(c);
     /* v0 mangling of the same function */
     c = ctx_json(doc);
@@ -146,7 +175,7 @@ static void test_not_described_and_nothing_matched(void **state)
     d = decide(a, "_ZN1s5other17h1111111111111111E", "void", 1, types);
     assert_int_equal(d.outcome, OUT_NOT_DESCRIBED);
     assert_false(annotator_finish(a));
-    assert_error_at(c, "$.functions", "none of the 4 functions of the types file matches");
+    assert_error_at(c, "$.functions", "none of the 6 functions of the types file matches");
     assert_int_equal(annotator_stats(a)->not_described, 2);
     ctx_free(c);
 }
@@ -166,6 +195,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_match_by_symbol),
+        cmocka_unit_test(test_pair_returns),
         cmocka_unit_test(test_match_by_demangled_path),
         cmocka_unit_test(test_generic_instance_paths),
         cmocka_unit_test(test_signature_mismatch_is_left_alone),

@@ -1,16 +1,21 @@
-// A stand-in for Enzyme's pass plugin, for tests: registers a module pass named "enzyme"
-// (new pass manager) that changes nothing and writes one line per defined function carrying
-// an "enzyme_type" attribute (on the function, its return or a parameter) to the file named
-// by $ENZYME_STUB_REPORT (appended), or to stderr.
+// A stand-in for Enzyme's pass plugin, for tests: like Enzyme's LLD/clang plugins it adds
+// itself to LLVM's standard pipelines at the OptimizerEarly extension point (where Enzyme
+// runs), changes nothing, and writes one line per defined function carrying an
+// "enzyme_type" attribute (on the function, its return or a parameter) to the file named by
+// $ENZYME_STUB_REPORT (appended), or to stderr: what Enzyme would be told at that point.
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h" // LLVM 22 moved it here from llvm/Passes/
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 
 using namespace llvm;
+
+// The option the wrapper gives Enzyme (Enzyme defines it; so does the stand-in).
+static cl::opt<bool> StrictAliasing("enzyme-strict-aliasing", cl::init(true), cl::Hidden);
 
 namespace {
 struct EnzymeStub : PassInfoMixin<EnzymeStub> {
@@ -38,13 +43,9 @@ struct EnzymeStub : PassInfoMixin<EnzymeStub> {
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
     return {LLVM_PLUGIN_API_VERSION, "EnzymeStub", "0.1", [](PassBuilder &PB) {
-                PB.registerPipelineParsingCallback(
-                    [](StringRef name, ModulePassManager &MPM,
-                       ArrayRef<PassBuilder::PipelineElement>) {
-                        if (name != "enzyme")
-                            return false;
+                PB.registerOptimizerEarlyEPCallback(
+                    [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
                         MPM.addPass(EnzymeStub());
-                        return true;
                     });
             }};
 }

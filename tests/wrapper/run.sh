@@ -1,7 +1,11 @@
 #!/bin/sh
-# tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (a pass
-# named "enzyme" built here against llvm-22-dev that lists the annotated functions), the same
-# without a plugin, a library crate, and a cargo workspace under RUSTC_WRAPPER.
+# tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (built
+# here against llvm-22-dev; like Enzyme it adds itself at LLVM's OptimizerEarly point and
+# lists the functions that carry trees there), the same without a plugin, a library crate,
+# a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
+# cargo workspace whose binary differentiates a library crate's function (gradient checked
+# by the program), the stage errors of a program Enzyme rejects and of one that calls
+# Enzyme without a plugin.
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -70,5 +74,28 @@ printf 'fn main() { let x: u32 = "no"; }\n' >"$out/broken.rs"
 printf 'fn main() {}\n' >"$out/ok.rs"
 "$W" --enzyme "$out/missing.so" "$out/ok.rs" --out-dir "$out" >/dev/null 2>"$out/e2.log"
 check "errors: a missing plugin is reported by stage" 'grep -q "^rustc-typetree: enzyme: " "$out/e2.log"' "$out/e2.log"
+
+# (e) the real Enzyme
+if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
+    cp -r "$fx/ws-grad" "$out/ws-grad"
+    (cd "$out/ws-grad" && RUSTC_WRAPPER=$W RUSTC_TYPETREE_ENZYME=$plugin CARGO_TARGET_DIR=$out/target-grad \
+        cargo build --offline --locked -q --release) >"$out/wsg.log" 2>&1
+    check "cargo+enzyme: workspace differentiating a library function builds" \
+        '[ -x "$out/target-grad/release/fit" ]' "$out/wsg.log"
+    check "cargo+enzyme: Enzyme's gradient of physics::energy matches finite differences" \
+        '"$out/target-grad/release/fit" | grep -q "^gradient right"' "$out/wsg.log"
+    check "cargo+enzyme: fit.tt.ll (what Enzyme receives) has physics::energy annotated" \
+        'grep -q "^define.*enzyme_type.*physics.*energy" "$out"/target-grad/release/deps/fit-*.tt.ll' "$out/wsg.log"
+    mkdir -p "$out/f"
+    "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
+    check "errors: an Enzyme failure names the stage, shows Enzyme's reason, keeps the log" \
+        'grep -q "^rustc-typetree: enzyme: .*Assertion" "$out/f/log" && grep -q "full log: $out/f/enzyme_fails.enzyme.log" "$out/f/log" && [ -s "$out/f/enzyme_fails.enzyme.log" ] && [ "$(wc -l <"$out/f/log")" -lt 20 ]' "$out/f/log"
+else
+    echo "SKIP: real Enzyme cases: $(cat "$out/why")"
+fi
+mkdir -p "$out/g"
+"$W" -A warnings "$fx/enzyme_fails.rs" -o "$out/g/tl" >/dev/null 2>"$out/g/log"
+check "errors: calling Enzyme without a plugin fails at link and says what to do" \
+    'grep -q "^rustc-typetree: link: .*give --enzyme PLUGIN" "$out/g/log" && [ ! -e "$out/g/tl" ]' "$out/g/log"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,4 @@
-// Cast pass mode: [f32; 2] travels as one i64 that mixes two floats, so it gets no attribute; [u8; 3] as an i24 of integers gets {[-1]:Integer}.
+// Cast pass mode: [f32; 2] travels as one i64 that mixes two floats, so it gets no attribute; [u8; 3] is a run of bytes, Rust's untyped memory (docs/typetree-rules.md), so its i24 gets nothing either; the returned lone u8 is an integer.
 #[no_mangle]
 #[inline(never)]
 pub fn test_cast_array(a: [f32; 2], x: f64) -> f64 {
