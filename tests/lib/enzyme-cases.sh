@@ -1,0 +1,71 @@
+#!/bin/sh
+# Small LLVM modules run through the real Enzyme (tests/enzyme-rules, tests/enzyme-bugs).
+# Each FILE.ll has a main that differentiates something and prints "right" or "wrong"
+# first on its output; it may hold the placeholder TREE (an "enzyme_type" attribute value),
+# and has lines
+#     ; CASE <label> [-O<level>] [<tree>] right|wrong|error <text Enzyme prints>
+# Each case substitutes its tree for TREE, compiles with clang-22 -O<level> (default -O0)
+# and the plugin (the same pipeline as `opt -load-pass-plugin=P -passes='default<ON>'`, then
+# code generation), with Enzyme's options as tools/rustc-typetree sets them, and checks the
+# outcome: "right"/"wrong" is what the program prints, "error TEXT" a failed compile whose
+# messages contain TEXT.
+# usage: tests/lib/enzyme-cases.sh FILE.ll...   (ENZYME_PLUGIN: see tools/enzyme-plugin)
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+CLANG=${CLANG:-clang-22}
+command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found"; echo "0 passed, 0 failed"; exit 0; }
+plugin=$("$root/tools/enzyme-plugin" 2>"${TMPDIR:-/tmp}/enzyme-rules.why") || {
+    echo "SKIP: $(cat "${TMPDIR:-/tmp}/enzyme-rules.why")"; echo "0 passed, 0 failed"; exit 0; }
+# The options the wrapper gives Enzyme (one place: the wrapper's default).
+flags=$(sed -n "s/^enzyme_flags=\${RUSTC_TYPETREE_ENZYME_FLAGS-\(.*\)}$/\1/p" "$root/tools/rustc-typetree")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+for ll in "$@"; do
+    name=$(basename "$ll" .ll)
+    grep '^; CASE ' "$ll" >"$tmp/cases"
+    [ -s "$tmp/cases" ] || { echo "[FAIL] $name: no CASE line"; fail=$((fail + 1)); continue; }
+    while IFS= read -r line; do
+        set -f
+        # shellcheck disable=SC2086
+        set -- ${line#; CASE }
+        set +f
+        label=$1; shift
+        O=-O0
+        case $1 in -O?) O=$1; shift ;; esac
+        rest=$*
+        case $rest in
+            '{'*) tree=${rest%\} *}\}; expect=${rest##*\} } ;;
+            *) tree=; expect=$rest ;;
+        esac
+        what=${expect%% *}
+        text=${expect#"$what"}; text=${text# }
+        # the tree goes in a sed replacement: escape its metacharacters
+        esc=$(printf '%s' "$tree" | sed 's/[&/\]/\\&/g')
+        sed "s/TREE/$esc/g" "$ll" >"$tmp/$name.ll"
+        mflags=
+        for f in $flags; do mflags="$mflags -mllvm $f"; done
+        # shellcheck disable=SC2086
+        if "$CLANG" $O -fpass-plugin="$plugin" $mflags -Wno-override-module "$tmp/$name.ll" \
+            -o "$tmp/$name" -lm 2>"$tmp/$name.log"; then
+            got=$("$tmp/$name" 2>&1 | head -n 1)
+            got=${got%% *}
+            ok=
+            [ "$what" = "$got" ] && ok=1
+            detail="program prints '$got'"
+        else
+            ok=
+            [ "$what" = error ] && grep -qF "$text" "$tmp/$name.log" && ok=1
+            detail="compile failed: $(grep -E 'error|Illegal|bad enzyme_type|Canonicalization' "$tmp/$name.log" | head -n 1 | cut -c1-200)"
+        fi
+        if [ -n "$ok" ]; then
+            echo "[PASS] $name $label $O: $expect"
+            pass=$((pass + 1))
+        else
+            echo "[FAIL] $name $label $O: expected $expect; $detail"
+            fail=$((fail + 1))
+        fi
+    done <"$tmp/cases"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
