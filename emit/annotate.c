@@ -28,6 +28,10 @@ struct annotator {
     bool defined_known;
     annotate_stats stats;
     bool pair_offsets;       /* see annotator_pair_offsets */
+    bool no_body;            /* see annotator_no_body */
+    tt_body_report report;   /* see annotator_on_body */
+    void *report_arg;
+    tt_map *callees;         /* symbol -> callee_info* (annotator_callee) */
 };
 
 static entry_state ambiguous_entry;
@@ -96,6 +100,7 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
     annotator *a = arena_alloc(c->arena, sizeof *a);
     a->c = c;
     a->opts = o ? *o : tree_default_opts;
+    a->callees = map_new(c->arena);
     a->types_file = c->file;
     a->entries = arena_alloc(c->arena, (c->nfns + 1) * sizeof *a->entries);
     a->by_symbol = map_new(c->arena);
@@ -306,6 +311,20 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
     }
     d.ret_attr = attr_string(c, lf.ret_mode == PASS_PAIR && !a->pair_offsets ? &lf.ret_shared_tree
                                                                              : &lf.ret_tree);
+    d.param_pointee = arena_alloc(c->arena, (f->nparams + 1) * sizeof *d.param_pointee);
+    for (uint32_t i = 0; i < f->nparams; i++) {
+        const tt_llvm_param *p = &lf.params[i];
+        if (strcmp(p->llvm_type, "ptr") != 0)
+            continue;
+        tt_type *t = NULL;
+        if (p->rust_arg == -1)
+            t = types_resolve(c, e->fn->ret, NULL);
+        else if (p->rust_arg >= 0)
+            t = types_resolve(c, e->fn->args[p->rust_arg].ty, NULL);
+        if (t && p->mode != PASS_INDIRECT && p->rust_arg != -1)
+            t = p->piece == 0 ? types_pointee(c, t) : NULL;
+        d.param_pointee[i] = t;
+    }
     abi_lowered_free(&lf);
     stats->annotated++;
     return d;
@@ -326,7 +345,70 @@ bool annotator_finish(annotator *a)
 
 const annotate_stats *annotator_stats(const annotator *a) { return &a->stats; }
 
+typedef struct {
+    tt_type *ret;
+    tt_passmode mode;
+    bool ok;
+} callee_info;
+
+bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmode *mode)
+{
+    callee_info *ci = map_get(a->callees, symbol);
+    if (!ci) {
+        ci = arena_alloc(a->c->arena, sizeof *ci);
+        const char *why = NULL;
+        entry_state *e = match(a, symbol, &why);
+        tt_diag *tail = a->c->diags_tail;
+        unsigned errs = a->c->nerrors;
+        if (e) {
+            tt_lowered_fn lf;
+            if (abi_lower_fn(a->c, e->fn, &a->opts, &lf)) {
+                ci->ret = types_resolve(a->c, e->fn->ret, NULL);
+                ci->mode = lf.ret_mode;
+                ci->ok = ci->ret != NULL;
+            }
+            abi_lowered_free(&lf);
+        }
+        diag_truncate(a->c, tail, errs); /* the function's own define reports problems */
+        map_put(a->callees, symbol, ci);
+    }
+    *ret = ci->ret;
+    *mode = ci->mode;
+    return ci->ok;
+}
+
 void annotator_pair_offsets(annotator *a, bool allow) { a->pair_offsets = allow; }
+
+void annotator_no_body(annotator *a, bool no_body) { a->no_body = no_body; }
+
+bool annotator_types_bodies(const annotator *a) { return !a->no_body; }
+
+void annotator_on_body(annotator *a, tt_body_report fn, void *arg)
+{
+    a->report = fn;
+    a->report_arg = arg;
+}
+
+const tt_tree_opts *annotator_tree_opts(const annotator *a) { return &a->opts; }
+
+void annotator_body_reporter(const annotator *a, tt_body_report *fn, void **arg)
+{
+    *fn = a->report;
+    *arg = a->report_arg;
+}
+
+void annotator_count_body(annotator *a, const tt_body_counts *n)
+{
+    tt_body_counts *s = &a->stats.body;
+    s->copies += n->copies;
+    s->copies_typed += n->copies_typed;
+    s->conflicting += n->conflicting;
+    s->extracts += n->extracts;
+    s->extracts_typed += n->extracts_typed;
+    s->allocas_typed += n->allocas_typed;
+    s->loads_typed += n->loads_typed;
+    s->calls_typed += n->calls_typed;
+}
 
 void annotator_note_defined(annotator *a, const char *symbol)
 {

@@ -77,13 +77,35 @@ static void index_metadata(tt_arena *a, di_index *ix, uint32_t *cap, const char 
              arena_strndup(a, open + 1, (size_t)(s + len - 1 - open - 1)));
 }
 
+/* "#dbg_declare(ptr %x, !N, ...": N, or -1. */
+static long declared_variable(const char *line)
+{
+    const char *d = strstr(line, "#dbg_declare(");
+    if (!d)
+        return -1;
+    const char *v = strstr(d, ", !");
+    if (!v || !isdigit((unsigned char)v[3]))
+        return -1;
+    return strtol(v + 3, NULL, 10);
+}
+
 bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
 {
     memset(ix, 0, sizeof *ix);
-    uint32_t cap = 0, dcap = 0;
+    uint32_t cap = 0, dcap = 0, vcap = 0;
     char *line;
     while ((line = read_line(f))) {
-        if (line[0] == '!' && isdigit((unsigned char)line[1])) {
+        long var = line[0] == ' ' ? declared_variable(line) : -1;
+        if (var >= 0) {
+            if (ix->ndeclared == vcap) {
+                vcap = vcap ? vcap * 2 : 256;
+                ix->declared = realloc(ix->declared, vcap * sizeof *ix->declared);
+                if (!ix->declared)
+                    abort();
+            }
+            ix->declared[ix->ndeclared++] = var;
+            free(line);
+        } else if (line[0] == '!' && isdigit((unsigned char)line[1])) {
             index_metadata(a, ix, &cap, line);
             free(line);
         } else if (strncmp(line, "define ", 7) == 0) {
@@ -107,6 +129,7 @@ void di_index_free(di_index *ix)
         free(ix->defines[i]);
     free(ix->defines);
     free(ix->nodes);
+    free(ix->declared);
     memset(ix, 0, sizeof *ix);
 }
 

@@ -16,9 +16,11 @@ typedef struct {
     uint32_t n;
     char **defines;   /* the module's define lines (heap, each heap) */
     uint32_t ndefines;
+    long *declared;   /* the DILocalVariable of every #dbg_declare, in order (heap) */
+    uint32_t ndeclared;
 } di_index;
 
-/* Reads the file's metadata lines and define lines. False (errno set) when it cannot be
+/* Reads the file's metadata lines, define lines and #dbg_declare variables. False (errno set) when it cannot be
  * read. Strings point into the arena. */
 bool di_index_read(tt_arena *a, FILE *f, di_index *ix);
 void di_index_free(di_index *ix);

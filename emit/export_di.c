@@ -19,8 +19,8 @@ typedef struct {
     const char **memo;  /* per node: its type expression, once known */
     uint8_t *failed;    /* per node: conversion failed (a diagnostic was given) */
     tt_map *keys;       /* type keys in use */
-    tt_buf types, fns;
-    uint32_t ntypes, nfns;
+    tt_buf types, fns, locals;
+    uint32_t ntypes, nfns, nlocals;
     unsigned depth;
 } exporter;
 
@@ -620,11 +620,17 @@ static const char *expr_of(exporter *x, long id)
     return e;
 }
 
-/* The symbol of a define line: @name or @"quoted name". */
+/* The symbol of a define line: @name or @"quoted name", the first @ outside a quoted
+ * string (an attribute before the name, "enzyme_type"="{[-1]:Float@double}", has one). */
 static const char *define_symbol(exporter *x, const char *line)
 {
-    const char *at = strchr(line, '@');
-    if (!at)
+    const char *at = line;
+    for (; *at && *at != '@'; at++)
+        if (*at == '"')
+            for (at++; *at && *at != '"'; at++)
+                if (*at == '\\' && at[1])
+                    at++;
+    if (!*at)
         return NULL;
     if (at[1] == '"') {
         const char *e = strchr(at + 2, '"');
@@ -710,6 +716,39 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
     free(f.data);
 }
 
+/* The variables of #dbg_declare records whose type can be exported, by metadata number:
+ * typetree annotate types the places they declare (allocas) from them. A variable whose
+ * type cannot be exported is left out quietly: it only means an untyped place. */
+static void export_locals(exporter *x)
+{
+    uint8_t *seen = calloc(x->ix.n + 1, 1);
+    if (!seen)
+        abort();
+    for (uint32_t i = 0; i < x->ix.ndeclared; i++) {
+        long id = x->ix.declared[i];
+        if (id < 0 || (unsigned long)id >= x->ix.n || seen[id])
+            continue;
+        seen[id] = 1;
+        const di_node *v = di_get(&x->ix, id);
+        if (!v || strcmp(v->kind, "DILocalVariable") != 0)
+            continue;
+        const char *name = di_str(x->a, v, "name");
+        tt_diag *tail = x->c->diags_tail;
+        unsigned errs = x->c->nerrors;
+        const char *ty = expr_of(x, di_ref(x->a, v, "type"));
+        diag_truncate(x->c, tail, errs);
+        if (!ty || !name)
+            continue;
+        buf_put(&x->locals, x->nlocals++ ? ",\n    " : "\n    ");
+        buf_printf(&x->locals, "\"%ld\": {\"name\": ", id);
+        buf_json_str(&x->locals, name);
+        buf_put(&x->locals, ", \"ty\": ");
+        buf_json_str(&x->locals, ty);
+        buf_put(&x->locals, "}");
+    }
+    free(seen);
+}
+
 bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -756,6 +795,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     unsigned no_types = 0;
     for (uint32_t i = 0; i < x.ix.ndefines; i++)
         export_function(&x, x.ix.defines[i], &no_types);
+    export_locals(&x);
     if (no_types)
         diag_add(c, DIAG_WARNING, NULL,
                  "%u defined function%s without a debuginfo signature (compile with "
@@ -768,9 +808,14 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     buf_put(out, x.ntypes ? "\n  },\n  \"functions\": [" : "},\n  \"functions\": [");
     if (x.fns.len)
         buf_putn(out, x.fns.data, x.fns.len);
-    buf_put(out, x.nfns ? "\n  ]\n}\n" : "]\n}\n");
+    buf_put(out, x.nfns ? "\n  ]" : "]");
+    buf_put(out, ",\n  \"locals\": {");
+    if (x.locals.len)
+        buf_putn(out, x.locals.data, x.locals.len);
+    buf_put(out, x.nlocals ? "\n  }\n}\n" : "}\n}\n");
     free(x.types.data);
     free(x.fns.data);
+    free(x.locals.data);
     free(x.memo);
     free(x.failed);
     di_index_free(&x.ix);

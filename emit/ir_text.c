@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "typetree.h"
+#include "ir_body.h"
 
 #define ATTR "\"enzyme_type\"=\""
 
@@ -72,10 +73,22 @@ static size_t type_end_at(const char *s, size_t i, size_t n)
 typedef struct {
     tt_ctx *c;
     annotator *a;
+    body_typer *body;
     const char *in_name;
     bool strip;
     unsigned long lineno;
 } text_state;
+
+/* A parameter's value name: its last token when that is %name; NULL otherwise. */
+static const char *param_name(tt_ctx *c, const char *s, size_t start, size_t end)
+{
+    while (end > start && s[end - 1] == ' ')
+        end--;
+    size_t i = end;
+    while (i > start && s[i - 1] != ' ')
+        i--;
+    return i < end && s[i] == '%' ? arena_strndup(c->arena, s + i, end - i) : NULL;
+}
 
 static bool parse_error(text_state *st, const char *what)
 {
@@ -209,6 +222,11 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
             diag_add(st->c, DIAG_WARNING, arena_printf(st->c->arena, "line %lu", st->lineno),
                      "function %s left unannotated: %s", symbol, d.reason);
+        const char **names = arena_alloc(st->c->arena, (np + 1) * sizeof *names);
+        for (uint32_t k = 0; k < np; k++)
+            names[k] = param_name(st->c, s, ps[k].type_end, ps[k].end);
+        body_begin(st->body, symbol, np, names,
+                   d.outcome == OUT_ANNOTATED ? d.param_pointee : NULL);
         if (d.outcome != OUT_ANNOTATED) {
             buf_putn(out, s, n);
             return true;
@@ -254,32 +272,68 @@ static const char *define_symbol(tt_ctx *c, const char *s, size_t n)
     return NULL;
 }
 
-/* A first pass over a seekable input lists the defined symbols, so path matching knows
- * which entries' symbols are present (see annotator_note_defined). */
-static void note_defined_symbols(tt_ctx *c, annotator *a, FILE *in)
+/* A first pass lists the defined symbols, so path matching knows which entries' symbols
+ * are present (see annotator_note_defined), and the module's metadata numbers and
+ * variable names for the in-body trees. The input is seekable (a pipe is spooled first). */
+static void first_pass(tt_ctx *c, annotator *a, body_typer *body, FILE *in)
 {
     long start = ftell(in);
-    if (start < 0)
-        return; /* a pipe: path matching stays limited to entries without a symbol */
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    while ((len = getline(&line, &cap, in)) > 0)
+    while ((len = getline(&line, &cap, in)) > 0) {
         if (strncmp(line, "define ", 7) == 0) {
+            body_note_line(body, line, (size_t)len);
             const char *sym = define_symbol(c, line, (size_t)len);
             if (sym)
                 annotator_note_defined(a, sym);
+        } else if (line[0] == '!' || (line[0] == ' ' && strstr(line, "#dbg_declare("))) {
+            body_note_line(body, line, (size_t)len);
         }
+    }
     free(line);
     clearerr(in);
     fseek(in, start, SEEK_SET);
 }
 
+/* A pipe cannot be read twice: its text goes to a temporary file first, so that standard
+ * input gets exactly what a file path gets. NULL (with a diagnostic) on failure. */
+static FILE *seekable(tt_ctx *c, FILE *in)
+{
+    if (ftell(in) >= 0)
+        return in;
+    FILE *t = tmpfile();
+    if (!t) {
+        diag_add(c, DIAG_ERROR, NULL, "cannot create a temporary file for standard input");
+        return NULL;
+    }
+    char chunk[65536];
+    size_t k;
+    while ((k = fread(chunk, 1, sizeof chunk, in)) > 0)
+        if (fwrite(chunk, 1, k, t) != k) {
+            diag_add(c, DIAG_ERROR, NULL, "cannot spool standard input to a temporary file");
+            fclose(t);
+            return NULL;
+        }
+    rewind(t);
+    return t;
+}
+
 bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, const char *in_name)
 {
-    if (!strip)
-        note_defined_symbols(c, a, in);
-    text_state st = {.c = c, .a = a, .in_name = in_name, .strip = strip};
+    FILE *orig = in;
+    in = seekable(c, in);
+    if (!in)
+        return false;
+    body_typer *body = body_new(c, a, strip ? NULL : annotator_tree_opts(a));
+    if (!strip) {
+        tt_body_report fn;
+        void *arg;
+        annotator_body_reporter(a, &fn, &arg);
+        body_set_report(body, fn, arg);
+        first_pass(c, a, body, in);
+    }
+    text_state st = {.c = c, .a = a, .body = body, .in_name = in_name, .strip = strip};
     const char *saved = c->file;
     c->file = in_name;
     char *line = NULL;
@@ -287,7 +341,7 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
     ssize_t len;
     tt_buf b = {0};
     bool ok = true, in_body = false, saw_module = false, last_complete = true;
-    unsigned long body_line = 0;
+    unsigned long body_start = 0;
     const char *body_fn = NULL;
     while ((len = getline(&line, &cap, in)) > 0) {
         st.lineno++;
@@ -330,7 +384,7 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
             if (in_body) {
                 diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
                          "a define inside the body of %s (from line %lu): the IR is damaged",
-                         body_fn, body_line);
+                         body_fn, body_start);
                 ok = false;
                 break;
             }
@@ -345,12 +399,26 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
             }
             /* a body follows unless the line ends the function */
             in_body = n >= 2 && line[n - 2] == '{';
-            body_line = st.lineno;
+            body_start = st.lineno;
             body_fn = arena_strndup(c->arena, line, n - 1);
             continue;
         }
-        if (in_body && line[0] == '}')
+        if (in_body && line[0] == '}') {
             in_body = false;
+            body_end(body);
+        }
+        if (body_is_our_metadata(line, n))
+            continue; /* an earlier run's node: written anew at the end */
+        if (in_body) {
+            b.len = 0;
+            if (body_line(body, line, n, strip || !annotator_types_bodies(a), &b)) {
+                if (fwrite(b.data, 1, b.len, out) != b.len) {
+                    ok = false;
+                    break;
+                }
+                continue;
+            }
+        }
         if (fwrite(line, 1, n, out) != n) {
             ok = false;
             break;
@@ -367,7 +435,7 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
         ok = false;
     }
     if (ok && in_body) {
-        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", body_line),
+        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", body_start),
                  "the IR ends inside a function body: the file is truncated");
         ok = false;
     }
@@ -375,8 +443,16 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
         diag_add(c, DIAG_ERROR, NULL, "the IR file is empty");
         ok = false;
     }
+    if (ok && !strip) {
+        body_finish(body, out);
+        const body_stats *bs = body_stats_of(body);
+        annotator_count_body(a, bs);
+    }
     free(line);
     free(b.data);
+    body_free(body);
+    if (in != orig)
+        fclose(in);
     if (ok && !strip)
         ok = annotator_finish(a);
     c->file = saved;

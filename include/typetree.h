@@ -156,6 +156,16 @@ typedef struct {
     const char *where;
 } tt_fn_def;
 
+/* A debuginfo variable of one textual module ("locals": typetree export writes them):
+ * the place a #dbg_declare of it declares has this Rust type. */
+typedef struct {
+    uint64_t id;            /* metadata number of its DILocalVariable */
+    const char *name;
+    const char *ty_src;
+    tt_tyexpr *ty;
+    const char *where;
+} tt_local_def;
+
 /* ---- types (layout/types.c): interned, resolved type model ---- */
 typedef enum {
     TY_BOOL, TY_CHAR, TY_INT, TY_FLOAT, TY_STR, TY_NEVER, TY_TUPLE, TY_ARRAY, TY_SLICE,
@@ -190,6 +200,7 @@ typedef struct tt_ctx {
     uint32_t nuser_defs, cap_user_defs;
     tt_fn_def *fns;
     uint32_t nfns;
+    tt_map *locals;          /* metadata number (decimal) -> tt_local_def* */
     tt_diag *diags, *diags_tail;
     unsigned nerrors, nwarnings;
     const char *file;        /* file being read, for diagnostics */
@@ -223,6 +234,10 @@ tt_type *types_of_def(tt_ctx *c, const tt_def *d, const char *where);
 /* Field types of an ADT instance, substituted. Variant v for enums (0 otherwise). */
 tt_type *types_field(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field);
 bool types_is_sized(tt_ctx *c, const tt_type *t);
+/* What a thin pointer type points to: &T, *const T, and single-field wrappers of them
+ * (Box<T>, NonNull<T>, Unique<T>); a wide pointer's pointee too ([T], str). NULL when t
+ * is no pointer. */
+tt_type *types_pointee(tt_ctx *c, tt_type *t);
 /* Pointer metadata kind of a pointee: 0 thin, 1 length (slice/str), 2 vtable (dyn). */
 int types_ptr_metadata(tt_ctx *c, const tt_type *pointee);
 bool types_validate_defs(tt_ctx *c); /* resolves every field of every user definition */
@@ -415,6 +430,9 @@ typedef struct {
     const tt_fn_def *fn;            /* the matched entry */
     const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
     const char *ret_attr;           /* "{...}" or NULL */
+    tt_type **param_pointee;        /* per LLVM parameter: the Rust type a pointer parameter
+                                       points to (a reference's or Box's pointee, a value
+                                       passed Indirect, the sret return); NULL otherwise */
 } ir_decision;
 typedef struct annotator annotator;
 /* Owned by the context's arena; strings in decisions too. */
@@ -425,6 +443,18 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
  * Enzyme then reads wrongly or rejects. Off by default: a pair then gets its halves'
  * shared register tree, or nothing. */
 void annotator_pair_offsets(annotator *a, bool allow);
+/* Signatures only: function bodies keep no trees (earlier ones are removed). For telling
+ * what the in-body trees change; default off. */
+void annotator_no_body(annotator *a, bool no_body);
+bool annotator_types_bodies(const annotator *a);
+/* Called for each in-body annotation: the function's symbol, what was annotated
+ * ("memcpy of 24 bytes"), the tree, and the Rust place it comes from ("local pair:
+ * (&[f64], &[f64])"). For `typetree explain --body`. */
+typedef void (*tt_body_report)(void *arg, const char *fn, const char *what, const char *tree,
+                               const char *from);
+void annotator_on_body(annotator *a, tt_body_report fn, void *arg);
+void annotator_body_reporter(const annotator *a, tt_body_report *fn, void **arg);
+const tt_tree_opts *annotator_tree_opts(const annotator *a);
 ir_decision annotator_decide(annotator *a, const ir_function *f);
 /* Records `@alias = alias ..., ptr @target` (MergeFunctions): a body shared by several
  * Rust functions is annotated only when every name for it is described identically.
@@ -435,11 +465,26 @@ void annotator_add_alias(annotator *a, const char *alias, const char *target);
  * (without this list, only entries that give no symbol are matched by path). Otherwise
  * a function the types file leaves out could take another instance's entry. */
 void annotator_note_defined(annotator *a, const char *symbol);
+/* The return of a function the types file describes, for its call sites: its Rust type
+ * and pass mode (PASS_PAIR: an LLVM {A, B}; PASS_INDIRECT: through an sret pointer).
+ * False when the symbol is not described or its types have no layout. */
+bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmode *mode);
 /* After all functions: entries matched by two symbols, and whether anything matched. */
 bool annotator_finish(annotator *a);
+/* What the body rewriter (emit/ir_body.c) annotated inside function bodies. */
+typedef struct {
+    unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
+    unsigned conflicting;              /* copies whose two places disagree: left alone */
+    unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
+    unsigned allocas_typed;            /* allocas of described variables, given metadata */
+    unsigned loads_typed;              /* scalar loads from typed places, given metadata */
+    unsigned calls_typed;              /* indirect calls returning floats */
+} tt_body_counts;
 typedef struct {
     unsigned functions, annotated, not_described, mismatched, failed, params_annotated;
+    tt_body_counts body;
 } annotate_stats;
+void annotator_count_body(annotator *a, const tt_body_counts *n);
 const annotate_stats *annotator_stats(const annotator *a);
 /* Rust symbol -> path without the hash ("s::geo::dist"), legacy or v0; NULL if not Rust.
  * Arena-owned. */

@@ -15,6 +15,7 @@ tt_ctx *ctx_new(void)
     c->arena = a;
     c->target = target_find("x86_64-unknown-linux-gnu");
     c->defs = map_new(a);
+    c->locals = map_new(a);
     c->short_names = map_new(a);
     c->types = map_new(a);
     c->max_depth = 300;

@@ -687,6 +687,42 @@ static void parse_functions(reader *r, json_object *arr, const char *where)
     c->nfns += (uint32_t)len;
 }
 
+/* "locals": {"<metadata number>": {"name": ..., "ty": ...}}: the debuginfo variables of
+ * one textual module (typetree export writes them), for typing the places they declare. */
+static void parse_locals(reader *r, json_object *obj, const char *where)
+{
+    tt_ctx *c = r->c;
+    if (!json_object_is_type(obj, json_type_object)) {
+        err(r, where, "expected an object mapping metadata numbers to variables");
+        return;
+    }
+    static const char *const keys[] = {"name", "ty", "doc", NULL};
+    json_object_object_foreach(obj, key, val) {
+        const char *w = path_key(r, where, key);
+        char *end;
+        errno = 0;
+        unsigned long long id = strtoull(key, &end, 10);
+        if (!*key || *end || errno || !isdigit((unsigned char)*key)) {
+            err(r, w, "a local's key is the metadata number of its DILocalVariable (digits)");
+            continue;
+        }
+        if (!json_object_is_type(val, json_type_object)) {
+            err(r, w, "expected a variable object");
+            continue;
+        }
+        check_keys(r, val, w, keys);
+        tt_local_def *l = arena_alloc(c->arena, sizeof *l);
+        l->id = id;
+        l->where = w;
+        l->name = get_string(r, val, "name", w, true);
+        l->ty_src = get_string(r, val, "ty", w, true);
+        if (l->ty_src)
+            l->ty = parse_tyexpr(r, l->ty_src, path_dot(r, w, "ty"));
+        if (l->name && l->ty)
+            map_put(c->locals, arena_printf(c->arena, "%llu", id), l);
+    }
+}
+
 static void syntax_error(reader *r, const char *text, size_t off, const char *desc)
 {
     unsigned line = 1, column = 1;
@@ -742,7 +778,8 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
     if (!json_object_is_type(root, json_type_object)) {
         err(&r, "$", "expected a JSON object at the top level");
     } else {
-        static const char *const keys[] = {"format", "target", "types", "functions", "doc", NULL};
+        static const char *const keys[] = {"format", "target", "types", "functions", "locals",
+                                           "doc", NULL};
         check_keys(&r, root, "$", keys);
         const char *fmt = get_string(&r, root, "format", "$", true);
         if (fmt && strcmp(fmt, "rust-types/1") != 0)
@@ -765,6 +802,9 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
         json_object *fns = get(root, "functions");
         if (fns)
             parse_functions(&r, fns, "$.functions");
+        json_object *locals = get(root, "locals");
+        if (locals)
+            parse_locals(&r, locals, "$.locals");
     }
     json_object_put(root);
     /* Later diagnostics (name resolution, layouts) are about this document. */

@@ -2,8 +2,10 @@
 # The README's first command ends here: build the bundled example program
 # (fixtures/example/particles.rs) through the rustc wrapper, which compiles it with
 # debuginfo, exports its types, annotates every function's IR with Enzyme TypeTrees and
-# links the program from the annotated IR; then show each of the program's own functions
-# with its annotated LLVM signature, and run the program.
+# builds the program from the annotated IR through LLVM's pipeline with Enzyme in it; then
+# show each of the program's own functions with its annotated LLVM signature, and run the
+# program, which prints Enzyme's gradients beside finite differences. Without an Enzyme
+# plugin (tools/enzyme-plugin finds none) the program is built without its gradient part.
 cd "$(dirname "$0")/.." || exit 2
 if ! command -v rustc >/dev/null 2>&1 || ! command -v clang-22 >/dev/null 2>&1; then
     # Debian 12 has no Rust recent enough; rustup installs it (see README).
@@ -14,35 +16,63 @@ if ! command -v rustc >/dev/null 2>&1 || ! command -v clang-22 >/dev/null 2>&1; 
     exit
 fi
 mkdir -p build/example
-echo "tools/rustc-typetree fixtures/example/particles.rs -o build/example/particles"
-TYPETREE=build/typetree tools/rustc-typetree fixtures/example/particles.rs \
+if plugin=$(tools/enzyme-plugin 2>build/example/why); then
+    set -- --enzyme "$plugin" --cfg enzyme
+else
+    echo "No Enzyme plugin: $(cat build/example/why)"
+    echo "(tools/build-enzyme builds one from upstream Enzyme; then run make example again.)"
+    echo "Building the example without its gradients: the annotated IR is still shown."
+    echo
+    set --
+fi
+echo "tools/rustc-typetree $* -O fixtures/example/particles.rs -o build/example/particles"
+TYPETREE=build/typetree tools/rustc-typetree "$@" -O fixtures/example/particles.rs \
     -o build/example/particles || exit 1
 echo
-echo "The example's functions in build/example/particles.tt.ll, with their enzyme_type"
-echo "attributes (other LLVM attributes left out):"
+echo "The example's functions in build/example/particles.tt.ll (the IR Enzyme receives),"
+echo "with their enzyme_type attributes (other LLVM attributes left out):"
 echo
 python3 - build/example/particles.tt.ll <<'PY'
 import re, sys
 ATTR = re.compile(r'"enzyme_type"="([^"]*)"')
-NOISE = re.compile(r'\b(noundef|noalias|nonnull|readonly|writeonly|writable|dead_on_unwind|'
-                   r'captures\([^)]*\)|dereferenceable\(\d+\)|align \d+|range\([^)]*\)|'
-                   r'sret\(\[\d+ x i8\]\)|zeroext)\s*')
+
+def split_params(text):
+    """Top-level comma split: commas inside quotes or brackets (captures(a, b)) stay."""
+    out, depth, quote, cur = [], 0, False, ""
+    for ch in text:
+        if ch == '"':
+            quote = not quote
+        elif not quote and ch in "([{":
+            depth += 1
+        elif not quote and ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0 and not quote:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + ([cur.strip()] if cur.strip() else [])
+
+def short(tree):
+    n = tree.count("]:")
+    return tree if len(tree) <= 110 else tree[:100] + "... (%d entries)}" % n
+
 for line in open(sys.argv[1]):
-    m = re.match(r'define .*?@(_ZN9particles\S*?|_RN\S*9particles\S*?)\((.*)\) ', line)
-    if not m or "closure" in line:
+    m = re.match(r'define [^@]*?@(_ZN9particles\S*?)\((.*)\) [^(]*$', line) or \
+        re.match(r'define .*? @(_ZN9particles[^(]*)\((.*)\)', line)
+    if not m or "closure" in line or "gradients" in line:
         continue
     name = re.sub(r'17h[0-9a-f]{16}E$', '', m.group(1))
     name = re.sub(r'^_ZN9particles\d+', 'particles::', name)
-    head = line[:m.start(1)]
+    head = line[:line.index("@" + m.group(1))]
     ret = ATTR.findall(head)
     print(name + (" -> " + ret[0] if ret else ""))
-    params = re.split(r', (?=(?:[^"]*"[^"]*")*[^"]*$)', m.group(2)) if m.group(2) else []
-    for p in params:
+    for p in split_params(m.group(2)):
         trees = ATTR.findall(p)
-        plain = NOISE.sub("", ATTR.sub("", p)).split()
-        print("    %-8s %-7s %s" % (plain[-1] if len(plain) > 1 else "", plain[0] if plain else "",
-                                   trees[0] if trees else "(no attribute)"))
+        words = ATTR.sub("", p).split()
+        print("    %-8s %-7s %s" % (words[-1] if len(words) > 1 else "", words[0] if words else "",
+                                   short(trees[0]) if trees else "(no attribute)"))
 PY
 echo
-echo "build/example/particles (linked from the annotated IR):"
+echo "build/example/particles (built from the annotated IR):"
 build/example/particles

@@ -23,15 +23,18 @@ static const char usage_text[] =
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
+    "           [--no-body]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
     "      describe every function of IR compiled with -C debuginfo=2, and the types\n"
     "      its signature uses, as rust-types/1 (rustc's offsets in \"layout\" blocks)\n"
     "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
+    "          [--body IN.ll [--pair-offsets]]\n"
     "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
     "      is lowered: each Rust argument, its pass mode, its LLVM parameters\n"
-    "      and the TypeTree each gets\n"
+    "      and the TypeTree each gets; with --body, also each tree annotate puts\n"
+    "      inside that function's body in IN.ll and the Rust place it comes from\n"
     "\n"
     "options:\n"
     "  -t, --target TARGET   target triple (default x86_64-unknown-linux-gnu)\n"
@@ -61,6 +64,8 @@ static const char usage_text[] =
     "                        [8]:...}); only for IR no interprocedural LLVM pass rewrites\n"
     "                        before Enzyme (-O0): by default a pair gets the register\n"
     "                        tree its two halves share, or nothing\n"
+    "  --no-body             (annotate) signatures only: no trees inside function bodies\n"
+    "                        (typed copies, alloca/load/extractvalue metadata)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -140,8 +145,8 @@ static bool write_output(const char *path, const char *data, size_t len)
 }
 
 typedef struct {
-    const char *target, *output, *rustc, *types_from, *types_file, *emit;
-    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets;
+    const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
+    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -194,6 +199,12 @@ static int parse_options(int argc, char **argv, options *o)
             o->no_tt = true;
         } else if (opts && strcmp(a, "--pair-offsets") == 0) {
             o->pair_offsets = true;
+        } else if (opts && strcmp(a, "--no-body") == 0) {
+            o->no_body = true;
+        } else if (opts && strcmp(a, "--body") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            o->body_file = argv[++i];
         } else if (opts && strcmp(a, "--types-from") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -409,6 +420,103 @@ static void explain_tree(tt_buf *out, const tt_tree *t, const char *why)
         buf_printf(out, "(no attribute: %s)", why ? why : "nothing known");
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Whether the file starts like LLVM bitcode (raw or wrapped). stdin counts as text. */
+static bool looks_like_bitcode(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return false;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return ends_with(path, ".bc");
+    unsigned char m[4] = {0};
+    size_t n = fread(m, 1, 4, f);
+    fclose(f);
+    return n == 4 && ((m[0] == 'B' && m[1] == 'C' && m[2] == 0xC0 && m[3] == 0xDE) ||
+                      (m[0] == 0xDE && m[1] == 0xC0 && m[2] == 0x17 && m[3] == 0x0B));
+}
+
+/* explain --body: the in-body annotations of one function, as annotate makes them. */
+typedef struct {
+    tt_ctx *c;
+    const char *symbol, *path, *arg; /* what names the function */
+    const char *matched;             /* the symbol of the body that matched */
+    tt_buf text;
+    unsigned n;
+} body_lines;
+
+static void on_body(void *arg, const char *fn, const char *what, const char *tree,
+                    const char *from)
+{
+    body_lines *bl = arg;
+    if (!fn)
+        return;
+    bool match = (bl->symbol && strcmp(fn, bl->symbol) == 0) || strcmp(fn, bl->arg) == 0;
+    if (!match && !bl->symbol) {
+        const char *p = demangle_rust_path(bl->c, fn);
+        match = p && ((bl->path && strcmp(p, bl->path) == 0) || strcmp(p, bl->arg) == 0);
+    }
+    if (!match)
+        return;
+    if (bl->matched && strcmp(bl->matched, fn) != 0)
+        return; /* the first function of that path only: its symbol is printed */
+    bl->matched = arena_strdup(bl->c->arena, fn);
+    buf_printf(&bl->text, "  %s: %s\n      from %s\n", what, tree, from);
+    bl->n++;
+}
+
+static bool explain_body(tt_ctx *c, const options *o, const tt_fn_def *f, const char *name,
+                         tt_buf *out)
+{
+    const char *path = o->body_file;
+    if (looks_like_bitcode(path)) {
+        diag_add(c, DIAG_ERROR, NULL, "%s: explain --body reads textual IR (llvm-dis the bitcode first)",
+                 path);
+        return false;
+    }
+    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    FILE *sink = fopen("/dev/null", "wb");
+    if (!in || !sink) {
+        diag_add(c, DIAG_ERROR, NULL, "%s: cannot open: %s", in ? "/dev/null" : path,
+                 strerror(errno));
+        if (in && in != stdin)
+            fclose(in);
+        if (sink)
+            fclose(sink);
+        return false;
+    }
+    annotator *a = annotator_new(c, &o->tree);
+    annotator_pair_offsets(a, o->pair_offsets);
+    body_lines bl = {.c = c, .symbol = f ? f->symbol : NULL, .path = f ? f->path : NULL,
+                     .arg = name};
+    annotator_on_body(a, on_body, &bl);
+    /* annotate's own remarks about the rest of the module are not the question here */
+    tt_diag *tail = c->diags_tail;
+    unsigned errs = c->nerrors;
+    bool ok = ir_annotate_text(c, a, in, sink, false, path);
+    if (ok)
+        diag_truncate(c, tail, errs);
+    if (in != stdin)
+        fclose(in);
+    fclose(sink);
+    if (!ok)
+        return false;
+    if (!bl.matched) {
+        buf_printf(out, "body: no annotation inside a function named %s in %s\n", name, path);
+    } else {
+        buf_printf(out, "body of %s in %s: %u annotation%s\n", bl.matched, path, bl.n,
+                   bl.n == 1 ? "" : "s");
+        buf_putn(out, bl.text.data, bl.text.len);
+    }
+    free(bl.text.data);
+    return true;
+}
+
 static int cmd_explain(int argc, char **argv)
 {
     options o;
@@ -423,7 +531,7 @@ static int cmd_explain(int argc, char **argv)
     }
     tt_buf out = {0};
     const tt_fn_def *f = st ? NULL : fn_find(c, o.args[1]);
-    if (!st && !f) {
+    if (!st && !f && !o.body_file) {
         diag_add(c, DIAG_ERROR, "$.functions",
                  "no function with symbol or path \"%s\" (%u function%s listed)", o.args[1],
                  c->nfns, c->nfns == 1 ? "" : "s");
@@ -464,28 +572,9 @@ static int cmd_explain(int argc, char **argv)
         }
         abi_lowered_free(&lf);
     }
+    if (!st && o.body_file && !explain_body(c, &o, f, o.args[1], &out))
+        st = EXIT_INPUT;
     return finish(&o, c, &out, st);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Whether the file starts like LLVM bitcode (raw or wrapped). stdin counts as text. */
-static bool looks_like_bitcode(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        return false;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ends_with(path, ".bc");
-    unsigned char m[4] = {0};
-    size_t n = fread(m, 1, 4, f);
-    fclose(f);
-    return n == 4 && ((m[0] == 'B' && m[1] == 'C' && m[2] == 0xC0 && m[3] == 0xDE) ||
-                      (m[0] == 0xDE && m[1] == 0xC0 && m[2] == 0x17 && m[3] == 0x0B));
 }
 
 static void print_stats(const annotate_stats *s)
@@ -495,6 +584,14 @@ static void print_stats(const annotate_stats *s)
             "skipped (%u signature mismatch, %u failed), %u not described by the types file\n",
             s->functions, s->annotated, s->params_annotated, s->mismatched + s->failed,
             s->mismatched, s->failed, s->not_described);
+    const tt_body_counts *b = &s->body;
+    if (b->copies || b->extracts_typed || b->allocas_typed || b->loads_typed || b->calls_typed)
+        fprintf(stderr,
+                "typetree: annotate: in bodies: %u of %u llvm.memcpy/memmove/memset calls typed "
+                "(%u left alone: their two places disagree), %u allocas, %u loads, %u of %u "
+                "extractvalue, %u indirect calls\n",
+                b->copies_typed, b->copies, b->conflicting, b->allocas_typed, b->loads_typed,
+                b->extracts_typed, b->extracts, b->calls_typed);
 }
 
 static int cmd_annotate(int argc, char **argv)
@@ -525,8 +622,10 @@ static int cmd_annotate(int argc, char **argv)
     if (o.in_place && !o.emit)
         out_bc = in_bc;
     annotator *a = st ? NULL : annotator_new(c, &o.tree);
-    if (a)
+    if (a) {
         annotator_pair_offsets(a, o.pair_offsets);
+        annotator_no_body(a, o.no_body);
+    }
     char *tmp = NULL;
     if (!st && strcmp(outp, "-") != 0) {
         size_t n = strlen(outp);

@@ -56,3 +56,11 @@ sh tests/bench/bench_trees.sh
 # time to emit it and llvm-as/llvm-dis (figures only; fails only if a command fails).
 echo
 sh tests/bench/bench_annotate.sh
+
+# The rustc wrapper's stages against plain rustc, and Enzyme's time with and without trees.
+echo
+sh tests/bench/bench_wrapper.sh
+
+# Run time of wrapper-built release programs against rustc's own fat-LTO builds.
+echo
+sh tests/bench/bench_runtime.sh

@@ -2,7 +2,8 @@
 # The debuginfo exporter on real rustc output: each fixtures/export/*.rs is compiled with
 # -C debuginfo=2, exported, and must then (1) load with typetree's layout engine agreeing
 # with every "layout" block rustc's debuginfo gave (-W: a disagreement fails), (2) annotate
-# every #[no_mangle] function of the crate without a signature mismatch, (3) verify.
+# every #[no_mangle] function of the crate without a signature mismatch, (3) verify; the
+# whole programs' exports must also validate against the JSON Schema.
 # usage: tests/export/run.sh TYPETREE_BIN
 T=${1:?usage: tests/export/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -31,6 +32,13 @@ for rs in "$fixtures"/../example/*.rs "$fixtures"/../wrapper/*.rs; do
         ok "$n: export + layout -W (the engine agrees with rustc's offsets, std included)"
     else
         bad "$n: layout -W" "$log"
+    fi
+    # what export writes (locals included) is what the schema describes
+    if /usr/bin/python3 "$here/../schema/validate.py" "$here/../../schema/rust-types.schema.json" \
+            "$json" >"$log" 2>&1; then
+        ok "$n: the exported file validates against schema/rust-types.schema.json"
+    else
+        bad "$n: schema" "$log"
     fi
 done
 

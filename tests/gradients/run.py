@@ -168,34 +168,51 @@ ENZYME_PREFIXES = ("preprocess_", "fakeaugmented_", "augmented_", "fwddiffe", "d
 
 
 def call_graph(ll_path):
-    """{function: set of functions and globals its body names} of a textual module."""
-    graph, cur, refs = {}, None, None
+    """-> ({function: set of functions and globals its body names},
+           {function: set of the functions it hands to __enzyme_*: names it uses other
+            than as a callee, when it calls __enzyme_autodiff/__enzyme_fwddiff})."""
+    graph, handed, cur, refs, callees, enzyme = {}, {}, None, None, None, False
     sym = re.compile(r'@("(?:[^"\\]|\\.)*"|[-\w.$]+)')
+    callee = re.compile(r'(?:call|invoke)\b[^@]*?@("(?:[^"\\]|\\.)*"|[-\w.$]+)\(')
     with open(ll_path, errors="replace") as f:
         for line in f:
             if line.startswith("define "):
                 # the name is the @ that opens the parameter list ("Float@double" in an
                 # attribute before it is not one)
                 m = re.search(r'@("(?:[^"\\]|\\.)*"|[-\w.$]+)\(', line)
-                cur, refs = (m.group(1).strip('"') if m else None), set()
+                cur, refs, callees, enzyme = (m.group(1).strip('"') if m else None), set(), set(), False
             elif cur is not None:
                 if line.startswith("}"):
                     graph[cur] = refs
+                    if enzyme:
+                        handed[cur] = refs - callees
                     cur = None
                 elif "@" in line:
-                    refs.update(x.strip('"') for x in sym.findall(line))
-    return graph
+                    names = [x.strip('"') for x in sym.findall(line)]
+                    refs.update(names)
+                    callees.update(x.strip('"') for x in callee.findall(line))
+                    if any(n.startswith("__enzyme_") for n in names):
+                        enzyme = True
+    return graph, handed
 
 
-def reachable_by_case(graph, cases):
+# Where differentiated code reaches only on its way to a panic: never differentiated, and
+# shared by every case (following it would make every error look like everyone's).
+PANIC_PATH = re.compile(r"panick|panic_|4core3fmt|9core_fmt|unwrap_failed|expect_failed|"
+                        r"_fail17h|index_fail|rust_begin_unwind|handle_alloc_error|capacity_overflow")
+
+
+def reachable_by_case(graphs, cases):
+    """{case: functions reachable from what the case hands to Enzyme, panic paths aside}."""
+    graph, handed = graphs
     out = {}
     for c in cases:
         key = "5cases%d%s" % (len(c), c)
-        todo = [f for f in graph if key in f]
+        todo = [g for f, gs in handed.items() if key in f for g in gs if g in graph]
         seen = set(todo)
         while todo:
             for g in graph.get(todo.pop(), ()):
-                if g in graph and g not in seen:
+                if g in graph and g not in seen and not PANIC_PATH.search(g):
                     seen.add(g)
                     todo.append(g)
         out[c] = seen

@@ -86,6 +86,8 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         '"$out/target-grad/release/fit" | grep -q "^gradient right"' "$out/wsg.log"
     check "cargo+enzyme: fit.tt.ll (what Enzyme receives) has physics::energy annotated" \
         'grep -q "^define.*enzyme_type.*physics.*energy" "$out"/target-grad/release/deps/fit-*.tt.ll' "$out/wsg.log"
+    check "cargo+enzyme: release build, 95% of the user crates' functions carry trees in fit.tt.ll" \
+        'python3 "$root/tests/lib/tree_coverage.py" "$out"/target-grad/release/deps/fit-*.tt.ll "$out"/target-grad/release/deps/fit-*.types.json --min 95 >"$out/cov.log"' "$out/cov.log"
     mkdir -p "$out/f"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure names the stage, shows Enzyme's reason, keeps the log" \

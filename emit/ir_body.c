@@ -1,0 +1,1018 @@
+/* Trees inside function bodies (textual IR): what moves bytes gets the type of the place
+ * it moves them from or to, when that place's Rust type is certain.
+ *
+ * Places: a pointer parameter of a described function (its pointee, a value passed
+ * Indirect, the sret return), an alloca a #dbg_declare gives a Rust type (the types file's
+ * "locals", checked against the variable's name in this very module), the sret argument
+ * of a call to a described function, and a constant-offset `getelementptr i8` into any of
+ * those. Values: the {A, B} a call to a described function returns.
+ *
+ * Annotated: llvm.memcpy / llvm.memmove / llvm.memset call sites, on each pointer operand,
+ * when the bytes copied are exactly a place's type, one of its fields, or a whole number
+ * of its array elements (run-time lengths: a pointer to elements of one kind); the tree is
+ * "[-1]:Pointer" plus those bytes, the form Enzyme reads on calls that return nothing.
+ * extractvalue of such {A, B}: `!enzyme_type` metadata, Enzyme's node encoding, of that
+ * half's register tree. Nothing where a place's bytes are not certain (union bytes, enum
+ * bytes whose variants disagree: the trees leave them out), where the two operands of a
+ * copy have different trees, or where the length fits no type. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "typetree.h"
+#include "ir_body.h"
+
+#define ATTR "\"enzyme_type\"=\""
+#define MD_KIND "!enzyme_type"
+
+typedef struct {
+    tt_type *t;       /* the Rust type of the place's memory */
+    uint64_t off;     /* byte offset into it */
+    bool elems;       /* t is the element of a run of unknown length (pointer parameters) */
+    const char *what; /* for explain: where the type comes from */
+} place;
+
+struct body_typer {
+    tt_ctx *c;
+    annotator *a;
+    tt_tree_opts o;
+    tt_map *var_names;   /* metadata number -> the DILocalVariable's name, in this module */
+    unsigned long next_md;
+    tt_map *md_ids;      /* tree string -> metadata number of its root node */
+    tt_buf md;           /* the metadata lines to append */
+    tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
+    tt_map *places;      /* per function: "%name" -> place* */
+    tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
+    tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
+    unsigned note_fn;    /* first pass: defines seen */
+    unsigned body_fn;    /* second pass: bodies begun */
+    const char *fn;
+    body_report report;
+    void *report_arg;
+    body_stats stats;
+};
+
+body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
+{
+    body_typer *b = arena_alloc(c->arena, sizeof *b);
+    b->c = c;
+    b->a = a;
+    b->o = o ? *o : tree_default_opts;
+    b->var_names = map_new(c->arena);
+    b->md_ids = map_new(c->arena);
+    b->mem_trees = map_new(c->arena);
+    b->declared = map_new(c->arena);
+    return b;
+}
+
+void body_free(body_typer *b)
+{
+    if (!b)
+        return;
+    free(b->md.data);
+    b->md.data = NULL;
+}
+
+void body_set_report(body_typer *b, body_report fn, void *arg)
+{
+    b->report = fn;
+    b->report_arg = arg;
+}
+
+const body_stats *body_stats_of(const body_typer *b) { return &b->stats; }
+
+/* ---- first pass: the module's metadata ---- */
+
+/* A metadata line we wrote earlier ends with this comment: re-annotation drops it. */
+#define OUR_MD_MARK "; typetree"
+
+bool body_is_our_metadata(const char *s, size_t n)
+{
+    size_t m = strlen(OUR_MD_MARK);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
+        n--;
+    return s[0] == '!' && n >= m && memcmp(s + n - m, OUR_MD_MARK, m) == 0;
+}
+
+static size_t local_end(const char *s, size_t i, size_t n);
+
+/* "#dbg_declare(ptr %x, !N, !DIExpression(), ...)": the alloca %x holds variable N, whole.
+ * Its number, "%x" in *name; 0 when the line declares no whole variable at a local. */
+static unsigned long declare_of(body_typer *b, const char *s, size_t n, const char **name)
+{
+    const char *d = strstr(s, "#dbg_declare(ptr ");
+    if (!d || (size_t)(d - s) > n)
+        return 0;
+    size_t i = (size_t)(d - s) + strlen("#dbg_declare(ptr ");
+    size_t e = local_end(s, i, n);
+    if (!e || e + 3 > n || memcmp(s + e, ", !", 3) != 0)
+        return 0;
+    char *end;
+    unsigned long id = strtoul(s + e + 3, &end, 10);
+    if (strncmp(end, ", !DIExpression()", 17) != 0)
+        return 0; /* a fragment or an offset of the variable: not the whole place */
+    *name = arena_strndup(b->c->arena, s + i, e - i);
+    return id;
+}
+
+void body_note_line(body_typer *b, const char *s, size_t n)
+{
+    if (n > 7 && memcmp(s, "define ", 7) == 0) {
+        b->note_fn++;
+        return;
+    }
+    if (s[0] == ' ') {
+        const char *name;
+        unsigned long id = declare_of(b, s, n, &name);
+        if (!id)
+            return;
+        /* one alloca may hold several variables: the same value under inlined scopes */
+        const char *key = arena_printf(b->c->arena, "%u:%s", b->note_fn, name);
+        const char *ids = map_get(b->declared, key);
+        map_put(b->declared, key,
+                ids ? arena_printf(b->c->arena, "%s,%lu", ids, id) : arena_printf(b->c->arena, "%lu", id));
+        return;
+    }
+    if (s[0] != '!' || n < 2 || s[1] < '0' || s[1] > '9' || body_is_our_metadata(s, n))
+        return;
+    char *end;
+    unsigned long id = strtoul(s + 1, &end, 10);
+    if (id + 1 > b->next_md)
+        b->next_md = id + 1;
+    const char *v = strstr(end, "!DILocalVariable(name: \"");
+    if (!v || v - end > 16)
+        return;
+    v += strlen("!DILocalVariable(name: \"");
+    const char *q = strchr(v, '"');
+    if (q)
+        map_put(b->var_names, arena_printf(b->c->arena, "%lu", id),
+                arena_strndup(b->c->arena, v, (size_t)(q - v)));
+}
+
+/* ---- per function ---- */
+
+void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *const *names,
+                tt_type *const *pointees)
+{
+    b->fn = fn;
+    b->body_fn++;
+    b->places = map_new(b->c->arena);
+    b->pairs = map_new(b->c->arena);
+    for (uint32_t i = 0; i < nparams; i++) {
+        if (!names[i] || !pointees || !pointees[i])
+            continue;
+        place *p = arena_alloc(b->c->arena, sizeof *p);
+        p->t = pointees[i];
+        p->what = arena_printf(b->c->arena, "parameter %s: %s", names[i], pointees[i]->name);
+        /* a pointer parameter to a T, or to the first of a run of them (slices) */
+        if (p->t->kind == TY_SLICE) {
+            p->t = p->t->elem;
+            p->elems = true;
+        } else {
+            p->elems = true; /* *const T is also how a run of T is passed (copy_nonoverlapping) */
+        }
+        map_put(b->places, names[i], p);
+    }
+}
+
+void body_end(body_typer *b)
+{
+    b->fn = NULL;
+    b->places = b->pairs = NULL;
+}
+
+/* ---- trees ---- */
+
+static const tt_tree *memory_tree(body_typer *b, tt_type *t)
+{
+    tt_tree *m = map_get(b->mem_trees, t->name);
+    if (m)
+        return m;
+    m = arena_alloc(b->c->arena, sizeof *m);
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    if (!tree_of_memory(b->c, t, &b->o, m, NULL)) {
+        tree_free(m);
+        memset(m, 0, sizeof *m);
+    }
+    diag_truncate(b->c, tail, errs);
+    /* the tree's entries live on the heap: copy them into the arena, free the heap */
+    tt_entry *v = arena_alloc(b->c->arena, (m->n + 1) * sizeof *v);
+    if (m->n)
+        memcpy(v, m->v, m->n * sizeof *v);
+    free(m->v);
+    m->v = v;
+    m->cap = m->n;
+    map_put(b->mem_trees, t->name, m);
+    return m;
+}
+
+static uint64_t size_of(body_typer *b, tt_type *t)
+{
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    const tt_layout *l = layout_of(b->c, t, NULL);
+    diag_truncate(b->c, tail, errs);
+    return l && l->sized && !l->uninhabited ? l->size : 0;
+}
+
+/* Whether the bytes [off, off+len) of a t are exactly one of its parts: t itself, a field
+ * (recursively), an element or a whole number of consecutive elements of an array. */
+static bool exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len, unsigned depth)
+{
+    uint64_t size = size_of(b, t);
+    if (!size || depth > 32 || off + len > size)
+        return false;
+    if (off == 0 && len == size)
+        return true;
+    if (t->kind == TY_ARRAY) {
+        uint64_t es = size_of(b, t->elem);
+        if (!es)
+            return false;
+        if (off % es == 0 && len % es == 0)
+            return true;
+        return exact_part(b, t->elem, off % es, len, depth + 1) && off % es + len <= es;
+    }
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    const tt_layout *l = layout_of(b->c, t, NULL);
+    diag_truncate(b->c, tail, errs);
+    if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
+        return false;
+    uint32_t n = t->kind == TY_TUPLE ? t->n : t->kind == TY_ADT ? t->def->nfields : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
+        uint64_t fo = l->offsets[i], fs = ft ? size_of(b, ft) : 0;
+        if (ft && fs && off >= fo && off + len <= fo + fs)
+            return exact_part(b, ft, off - fo, len, depth + 1);
+    }
+    return false;
+}
+
+/* "[-1]:Pointer" plus the entries of t's memory tree in [off, off+len), rebased to 0. */
+static bool window_tree(body_typer *b, tt_type *t, uint64_t off, uint64_t len, tt_tree *out)
+{
+    const tt_tree *m = memory_tree(b, t);
+    tt_entry head = {.len = 1, .kind = KIND_POINTER, .path = {-1}};
+    out->n = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const tt_entry *e = &m->v[i];
+        if (e->path[0] < (int64_t)off || e->path[0] >= (int64_t)(off + len))
+            continue;
+        if ((unsigned)e->len + 1 > b->o.max_depth || e->len + 1 > TT_PATH_MAX)
+            continue;
+        tt_entry x = {.len = (uint8_t)(e->len + 1), .kind = e->kind};
+        x.path[0] = -1;
+        x.path[1] = e->path[0] - (int64_t)off;
+        memcpy(x.path + 2, e->path + 1, (e->len - 1) * sizeof e->path[0]);
+        if (out->n == out->cap) {
+            out->cap = out->cap ? out->cap * 2 : 16;
+            out->v = realloc(out->v, out->cap * sizeof *out->v);
+            if (!out->v)
+                abort();
+        }
+        out->v[out->n++] = x;
+    }
+    if (!out->n)
+        return false;
+    if (out->n == out->cap) {
+        out->v = realloc(out->v, (out->cap + 1) * sizeof *out->v);
+        if (!out->v)
+            abort();
+        out->cap++;
+    }
+    out->v[out->n++] = head;
+    tree_normalize(out);
+    return true;
+}
+
+/* Every first-level entry of t's memory tree one kind, tiling t: a run of t copied as a
+ * whole is one type, which is all Enzyme takes from a copy of run-time length. */
+static bool one_kind(body_typer *b, tt_type *t)
+{
+    const tt_tree *m = memory_tree(b, t);
+    uint64_t size = size_of(b, t), covered = 0;
+    int kind = -1;
+    for (size_t i = 0; i < m->n; i++) {
+        const tt_entry *e = &m->v[i];
+        if (e->len != 1)
+            continue;
+        if (kind >= 0 && e->kind != (uint8_t)kind)
+            return false;
+        kind = e->kind;
+        covered += e->kind == KIND_INTEGER ? 1
+                   : e->kind == KIND_POINTER ? b->c->target->ptr_size
+                   : e->kind == KIND_HALF ? 2 : e->kind == KIND_FLOAT ? 4
+                   : e->kind == KIND_DOUBLE ? 8 : 16;
+    }
+    return kind >= 0 && covered == size;
+}
+
+/* The tree of a copy of `len` bytes (len_known false: a run-time length) at place p. */
+static bool copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out)
+{
+    if (!len_known) {
+        if (!p->elems || p->off || !one_kind(b, p->t))
+            return false;
+        return window_tree(b, p->t, 0, size_of(b, p->t), out);
+    }
+    if (p->elems && p->off == 0) {
+        /* a pointer to elements: a whole number of them */
+        uint64_t es = size_of(b, p->t);
+        if (!es || len % es)
+            return false;
+        if (len == es)
+            return window_tree(b, p->t, 0, es, out);
+        if (!one_kind(b, p->t))
+            return false;
+        return window_tree(b, p->t, 0, es, out);
+    }
+    if (!exact_part(b, p->t, p->off, len, 0))
+        return false;
+    return window_tree(b, p->t, p->off, len, out);
+}
+
+/* ---- line scanning ---- */
+
+/* Whether the literal lit occurs in s[0..n). */
+static bool contains(const char *s, size_t n, const char *lit)
+{
+    size_t m = strlen(lit);
+    for (size_t i = 0; i + m <= n; i++)
+        if (s[i] == lit[0] && memcmp(s + i, lit, m) == 0)
+            return true;
+    return false;
+}
+
+static bool is_name_char(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_' || ch == '.' || ch == '$' || ch == '-';
+}
+
+/* "%name" or "%\"quoted\"" starting at s[i]; its end, 0 when none. */
+static size_t local_end(const char *s, size_t i, size_t n)
+{
+    if (i >= n || s[i] != '%')
+        return 0;
+    size_t e = i + 1;
+    if (e < n && s[e] == '"') {
+        for (e++; e < n && s[e] != '"'; e++)
+            ;
+        return e < n ? e + 1 : 0;
+    }
+    while (e < n && is_name_char(s[e]))
+        e++;
+    return e > i + 1 ? e : 0;
+}
+
+/* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
+static const char *defined_value(body_typer *b, const char *s, size_t n, size_t *rhs)
+{
+    size_t i = 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    size_t e = local_end(s, i, n);
+    if (!e || e + 3 > n || memcmp(s + e, " = ", 3) != 0)
+        return NULL;
+    *rhs = e + 3;
+    return arena_strndup(b->c->arena, s + i, e - i);
+}
+
+/* Splits the argument list that starts at s[open] == '(' at top-level commas. */
+typedef struct {
+    size_t start, end;
+} span;
+
+static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
+                           size_t *close)
+{
+    uint32_t k = 0;
+    int depth = 0;
+    size_t start = open + 1;
+    for (size_t i = open; i < n; i++) {
+        char ch = s[i];
+        if (ch == '"') {
+            for (i++; i < n && s[i] != '"'; i++)
+                ;
+            continue;
+        }
+        if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
+            depth++;
+        else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
+            if (--depth == 0) {
+                if (k < max && i > start)
+                    out[k++] = (span){start, i};
+                *close = i;
+                return k;
+            }
+        } else if (ch == ',' && depth == 1) {
+            if (k < max)
+                out[k++] = (span){start, i};
+            start = i + 1;
+        }
+    }
+    *close = 0;
+    return 0;
+}
+
+/* The last %name in an argument's text (its value), as "%x", and where it starts. */
+static const char *arg_value(body_typer *b, const char *s, span a, size_t *at)
+{
+    size_t e = a.end;
+    while (e > a.start && s[e - 1] == ' ')
+        e--;
+    for (size_t i = a.start; i < e; i++) {
+        if (s[i] == '"') {
+            for (i++; i < e && s[i] != '"'; i++)
+                ;
+            continue;
+        }
+        if (s[i] == '%' && local_end(s, i, e) == e) {
+            *at = i;
+            return arena_strndup(b->c->arena, s + i, e - i);
+        }
+    }
+    return NULL;
+}
+
+static const place *place_of(body_typer *b, const char *name)
+{
+    return name ? map_get(b->places, name) : NULL;
+}
+
+static void add_place(body_typer *b, const char *name, tt_type *t, uint64_t off, bool elems,
+                      const char *what)
+{
+    if (!name || !t || map_get(b->places, name))
+        return;
+    place *p = arena_alloc(b->c->arena, sizeof *p);
+    p->t = t;
+    p->off = off;
+    p->elems = elems;
+    p->what = what;
+    map_put(b->places, name, p);
+}
+
+static bool starts_with(const char *s, size_t n, const char *p)
+{
+    size_t m = strlen(p);
+    return n >= m && memcmp(s, p, m) == 0;
+}
+
+/* The Rust type of variable N when the types file describes this module's variable N
+ * (same number, same name: the file must come from this very module), else NULL. */
+static tt_type *local_type(body_typer *b, const char *key, const char **vname)
+{
+    const tt_local_def *l = map_get(b->c->locals, key);
+    const char *name = map_get(b->var_names, key);
+    if (!l || !name || strcmp(name, l->name) != 0)
+        return NULL;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    tt_type *t = types_resolve(b->c, l->ty, NULL);
+    diag_truncate(b->c, tail, errs);
+    *vname = l->name;
+    return t;
+}
+
+/* A #dbg_declare of a whole variable: its pointer is the variable's place (an alloca seen
+ * earlier already is; this adds pointer parameters rustc declares, Indirect arguments). */
+static void scan_declare(body_typer *b, const char *s, size_t n)
+{
+    const char *name, *vname;
+    unsigned long id = declare_of(b, s, n, &name);
+    if (!id)
+        return;
+    const char *ids = map_get(b->declared, arena_printf(b->c->arena, "%u:%s", b->body_fn, name));
+    if (ids && strchr(ids, ','))
+        return; /* several variables there: rewrite_alloca decided */
+    tt_type *t = local_type(b, arena_printf(b->c->arena, "%lu", id), &vname);
+    if (t)
+        add_place(b, name, t, 0, false, arena_printf(b->c->arena, "local %s: %s", vname, t->name));
+}
+
+/* The size of a simple LLVM type (scalars, ptr, [N x i8]); 0 for anything else. */
+static uint64_t llvm_size(const char *s, size_t n)
+{
+    static const struct { const char *t; uint64_t size; } simple[] = {
+        {"i8", 1}, {"i16", 2}, {"i32", 4}, {"i64", 8}, {"i128", 16}, {"half", 2},
+        {"float", 4}, {"double", 8}, {"fp128", 16}, {"ptr", 8}};
+    for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++)
+        if (strlen(simple[k].t) == n && memcmp(s, simple[k].t, n) == 0)
+            return simple[k].size;
+    if (n > 8 && s[0] == '[' && memcmp(s + n - 6, " x i8]", 6) == 0)
+        return strtoull(s + 1, NULL, 10);
+    return 0;
+}
+
+/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with T = i8 and a constant
+ * index, %y is place(%x) + index; with an index of any kind into a run of elements whose
+ * size is T's, %y points into the same run. */
+static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size_t rhs)
+{
+    const char *g = s + rhs;
+    if (!starts_with(g, n - rhs, "getelementptr "))
+        return;
+    size_t i = rhs + strlen("getelementptr ");
+    while (starts_with(s + i, n - i, "inbounds ") || starts_with(s + i, n - i, "nuw ") ||
+           starts_with(s + i, n - i, "nusw "))
+        i = (size_t)(strchr(s + i, ' ') - s) + 1;
+    const char *comma = strstr(s + i, ", ptr ");
+    if (!comma || (size_t)(comma - s) >= n)
+        return;
+    uint64_t tsize = llvm_size(s + i, (size_t)(comma - s) - i);
+    i = (size_t)(comma - s) + strlen(", ptr ");
+    size_t e = local_end(s, i, n);
+    if (!tsize || !e || !starts_with(s + e, n - e, ", i64 "))
+        return;
+    const place *base = place_of(b, arena_strndup(b->c->arena, s + i, e - i));
+    if (!base)
+        return;
+    const char *idx = s + e + 6;
+    char *end;
+    long long c = strtoll(idx, &end, 10);
+    bool constant = end > idx && (*end == ',' || *end == '\n' || *end == 0);
+    if (base->elems) {
+        if (size_of(b, base->t) == tsize)
+            add_place(b, y, base->t, 0, true, base->what);
+        return;
+    }
+    if (constant && c >= 0 && tsize == 1)
+        add_place(b, y, base->t, base->off + (uint64_t)c, false,
+                  arena_printf(b->c->arena, "%s + %lld", base->what, c));
+}
+
+/* A call: its callee symbol; the {A, B} it returns; its sret argument. */
+static void scan_call(body_typer *b, const char *y, const char *s, size_t n)
+{
+    const char *c = strstr(s, "call ");
+    if (!c)
+        c = strstr(s, "invoke ");
+    if (!c || (size_t)(c - s) > n)
+        return;
+    const char *at = strchr(c, '@');
+    if (!at || (size_t)(at - s) >= n)
+        return;
+    size_t i = (size_t)(at - s) + 1, e = i;
+    if (s[e] == '"') {
+        for (e++; e < n && s[e] != '"'; e++)
+            ;
+        if (e >= n)
+            return;
+        e++;
+    } else {
+        while (e < n && is_name_char(s[e]))
+            e++;
+    }
+    if (e >= n || s[e] != '(')
+        return;
+    const char *sym = s[i] == '"' ? arena_strndup(b->c->arena, s + i + 1, e - i - 2)
+                                  : arena_strndup(b->c->arena, s + i, e - i);
+    tt_type *ret;
+    tt_passmode mode;
+    if (!annotator_callee(b->a, sym, &ret, &mode))
+        return;
+    if (y && mode == PASS_PAIR)
+        map_put(b->pairs, y, ret);
+    if (mode == PASS_INDIRECT) {
+        span args[64];
+        size_t close;
+        uint32_t na = split_args(s, e, n, args, 64, &close);
+        for (uint32_t k = 0; k < na; k++) {
+            if (!contains(s + args[k].start, args[k].end - args[k].start, "sret("))
+                continue;
+            size_t vat;
+            const char *v = arg_value(b, s, args[k], &vat);
+            add_place(b, v, ret, 0, false,
+                      arena_printf(b->c->arena, "the sret result of %s: %s", sym, ret->name));
+            break;
+        }
+    }
+}
+
+/* ---- metadata ---- */
+
+static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl);
+
+/* The metadata number of a tree (Enzyme's TypeTree::toMD encoding), written once. */
+static unsigned long md_of(body_typer *b, const tt_tree *t)
+{
+    tt_buf key = {0};
+    tree_to_string(t, &key);
+    const char *k = arena_strdup(b->c->arena, key.data);
+    free(key.data);
+    unsigned long *id = map_get(b->md_ids, k);
+    if (id)
+        return *id;
+    const char *root = md_node(b, t, 0, t->n, 0);
+    id = arena_alloc(b->c->arena, sizeof *id);
+    *id = strtoul(root + 1, NULL, 10);
+    map_put(b->md_ids, k, id);
+    return *id;
+}
+
+/* Entries [lo, hi) share path[0..lvl); the node for that prefix: "!{!\"<kind at the
+ * prefix, or Unknown>\", i32 <next index>, !child, ...}". Returns "!N". */
+static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl)
+{
+    const char *base = "Unknown";
+    tt_buf body = {0};
+    size_t i = lo;
+    if (i < hi && t->v[i].len == lvl) {
+        base = kind_name((tt_kind)t->v[i].kind);
+        i++;
+    }
+    while (i < hi) {
+        int64_t idx = t->v[i].path[lvl];
+        size_t j = i;
+        while (j < hi && t->v[j].path[lvl] == idx)
+            j++;
+        const char *child = md_node(b, t, i, j, lvl + 1);
+        buf_printf(&body, ", i32 %lld, %s", (long long)idx, child);
+        i = j;
+    }
+    unsigned long id = b->next_md++;
+    buf_printf(&b->md, "!%lu = !{!\"%s\"%s} " OUR_MD_MARK "\n", id, base, body.data ? body.data : "");
+    free(body.data);
+    return arena_printf(b->c->arena, "!%lu", id);
+}
+
+void body_finish(body_typer *b, FILE *out)
+{
+    if (b->md.len)
+        fwrite(b->md.data, 1, b->md.len, out);
+}
+
+/* ---- rewriting ---- */
+
+static void report(body_typer *b, const char *what, const char *tree, const char *from)
+{
+    if (b->report)
+        b->report(b->report_arg, b->fn, what, tree, from);
+}
+
+/* memcpy/memmove/memset: an attribute on each pointer operand whose place types it. */
+static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    const char *c = strstr(s, "@llvm.mem");
+    if (!c || (size_t)(c - s) > n)
+        return false;
+    bool set = starts_with(c, n - (size_t)(c - s), "@llvm.memset.");
+    if (!set && !starts_with(c, n - (size_t)(c - s), "@llvm.memcpy.") &&
+        !starts_with(c, n - (size_t)(c - s), "@llvm.memmove."))
+        return false;
+    const char *open = strchr(c, '(');
+    if (!open)
+        return false;
+    span args[8];
+    size_t close;
+    uint32_t na = split_args(s, (size_t)(open - s), n, args, 8, &close);
+    if (na < 3)
+        return false;
+    b->stats.copies++;
+    uint32_t nptr = set ? 1 : 2;
+    span len = args[2];
+    while (len.start < len.end && s[len.start] == ' ')
+        len.start++;
+    bool known = false;
+    uint64_t bytes = 0;
+    if (starts_with(s + len.start, len.end - len.start, "i64 ") ||
+        starts_with(s + len.start, len.end - len.start, "i32 ")) {
+        char *end;
+        unsigned long long v = strtoull(s + len.start + 4, &end, 10);
+        known = end > s + len.start + 4 && (size_t)(end - s) == len.end;
+        bytes = v;
+    }
+    tt_tree trees[2] = {{0}, {0}};
+    bool have[2] = {false, false};
+    size_t at[2] = {0, 0};
+    const place *pl[2] = {NULL, NULL};
+    for (uint32_t k = 0; k < nptr; k++) {
+        const char *v = arg_value(b, s, args[k], &at[k]);
+        pl[k] = place_of(b, v);
+        if (pl[k])
+            have[k] = copy_tree(b, pl[k], known, bytes, &trees[k]);
+    }
+    const tt_tree *use = NULL;
+    if (have[0] && have[1]) {
+        if (tree_equal(&trees[0], &trees[1]))
+            use = &trees[0];
+        else
+            b->stats.conflicting++; /* the same bytes typed two ways: say nothing */
+    } else if (have[0] || have[1]) {
+        use = have[0] ? &trees[0] : &trees[1];
+    }
+    bool done = false;
+    if (use) {
+        tt_buf t = {0};
+        tree_to_string(use, &t);
+        size_t pos = 0;
+        for (uint32_t k = 0; k < nptr; k++) {
+            if (!at[k]) {
+                /* a constant operand: the attribute goes right before the value */
+                size_t e = args[k].end;
+                while (e > args[k].start && s[e - 1] == ' ')
+                    e--;
+                size_t v = e;
+                while (v > args[k].start && s[v - 1] != ' ')
+                    v--;
+                at[k] = v;
+            }
+            buf_putn(out, s + pos, at[k] - pos);
+            buf_printf(out, ATTR "%s\" ", t.data);
+            pos = at[k];
+        }
+        buf_putn(out, s + pos, n - pos);
+        b->stats.copies_typed++;
+        const char *what = set ? "memset" : strstr(c, "memmove") == c + 5 ? "memmove" : "memcpy";
+        report(b, arena_printf(b->c->arena, "%s of %s bytes", what,
+                               known ? arena_printf(b->c->arena, "%llu", (unsigned long long)bytes)
+                                     : "run-time"),
+               t.data, pl[0] && have[0] ? pl[0]->what : pl[1]->what);
+        free(t.data);
+        done = true;
+    }
+    tree_free(&trees[0]);
+    tree_free(&trees[1]);
+    return done;
+}
+
+/* Appends ", !enzyme_type !N" (the tree's node) to a line. */
+static void put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out)
+{
+    unsigned long id = md_of(b, t);
+    size_t line_end = n;
+    while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
+        line_end--;
+    buf_putn(out, s, line_end);
+    buf_printf(out, ", " MD_KIND " !%lu", id);
+    buf_putn(out, s + line_end, n - line_end);
+}
+
+/* "%y = extractvalue {A, B} %x, K" of a described call's result: metadata. */
+static bool rewrite_extract(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
+{
+    if (!starts_with(s + rhs, n - rhs, "extractvalue "))
+        return false;
+    b->stats.extracts++;
+    const char *p = strstr(s + rhs, "} %");
+    if (!p || (size_t)(p - s) >= n)
+        return false;
+    size_t i = (size_t)(p - s) + 2, e = local_end(s, i, n);
+    if (!e || !starts_with(s + e, n - e, ", "))
+        return false;
+    const char *pair = arena_strndup(b->c->arena, s + i, e - i);
+    tt_type *t = map_get(b->pairs, pair);
+    if (!t)
+        return false;
+    char *end;
+    unsigned long k = strtoul(s + e + 2, &end, 10);
+    if (end == s + e + 2 || k > 1 || (*end != ',' && *end != '\n' && *end != 0))
+        return false;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    const tt_layout *l = layout_of(b->c, t, NULL);
+    tt_tree half = {0};
+    if (l && l->abi == ABI_PAIR)
+        tree_of_scalar_at(b->c, t, k ? l->b_offset : 0, k ? l->b.prim.size : l->a.prim.size,
+                          &b->o, &half, NULL);
+    diag_truncate(b->c, tail, errs);
+    bool done = false;
+    if (half.n) {
+        put_with_md(b, s, n, &half, out);
+        b->stats.extracts_typed++;
+        tt_buf tb = {0};
+        tree_to_string(&half, &tb);
+        report(b, arena_printf(b->c->arena, "extractvalue %lu of %s", k, pair), tb.data,
+               arena_printf(b->c->arena, "the %s a call returns", t->name));
+        free(tb.data);
+        done = true;
+    }
+    tree_free(&half);
+    return done;
+}
+
+/* Keeps the entries of *t that u has too, with the same kind (both normalized). */
+static void tree_keep_common(tt_tree *t, const tt_tree *u)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        for (size_t j = 0; j < u->n; j++) {
+            const tt_entry *x = &t->v[i], *y = &u->v[j];
+            if (x->len == y->len && x->kind == y->kind &&
+                memcmp(x->path, y->path, x->len * sizeof x->path[0]) == 0) {
+                t->v[k++] = t->v[i];
+                break;
+            }
+        }
+    }
+    t->n = k;
+}
+
+/* "%x = alloca ..." of variables the module #dbg_declare's whole (first pass): the place
+ * of that variable and `!enzyme_type` metadata on the alloca, the pointer to its type.
+ * The metadata is the alloca's own fact: Enzyme takes it wherever the alloca's users are
+ * (without strict aliasing it ignores what a call in another block says about it).
+ * Several variables on one alloca (a value under inlined scopes): one type, or only the
+ * entries all their trees share and no place. */
+static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
+                           tt_buf *out)
+{
+    if (!starts_with(s + rhs, n - rhs, "alloca "))
+        return false;
+    const char *ids = map_get(b->declared, arena_printf(b->c->arena, "%u:%s", b->body_fn, y));
+    if (!ids)
+        return false;
+    tt_tree ptr = {0};
+    tt_type *first = NULL;
+    bool same = true, any = false;
+    const char *what = NULL;
+    for (const char *p = ids; *p;) {
+        size_t len = strcspn(p, ",");
+        const char *vname;
+        tt_type *t = local_type(b, arena_strndup(b->c->arena, p, len), &vname);
+        p += len + (p[len] == ',');
+        if (!t) {
+            same = false;
+            tree_free(&ptr);
+            memset(&ptr, 0, sizeof ptr);
+            any = true; /* an untyped declaration: nothing is certain */
+            break;
+        }
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        if (!any) {
+            ptr = one;
+            first = t;
+            what = arena_printf(b->c->arena, "local %s: %s", vname, t->name);
+            any = true;
+            continue;
+        }
+        if (t != first && strcmp(t->name, first->name) != 0) {
+            same = false;
+            what = arena_printf(b->c->arena, "%s, and local %s: %s (their common entries)", what,
+                                vname, t->name);
+        }
+        tree_keep_common(&ptr, &one);
+        tree_free(&one);
+    }
+    if (same && first)
+        add_place(b, y, first, 0, false, what);
+    bool done = ptr.n > 1; /* more than "[-1]:Pointer" */
+    if (done) {
+        put_with_md(b, s, n, &ptr, out);
+        b->stats.allocas_typed++;
+        tt_buf tb = {0};
+        tree_to_string(&ptr, &tb);
+        report(b, "alloca", tb.data, what);
+        free(tb.data);
+    }
+    tree_free(&ptr);
+    return done;
+}
+
+/* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
+ * load then says what it reads even where Enzyme does not connect %p to its type (a call
+ * in a loop does not type its arguments in the caller without strict aliasing). */
+static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
+{
+    if (!starts_with(s + rhs, n - rhs, "load "))
+        return false;
+    size_t i = rhs + 5;
+    if (starts_with(s + i, n - i, "volatile ") || starts_with(s + i, n - i, "atomic "))
+        return false;
+    const char *comma = strstr(s + i, ", ptr ");
+    if (!comma || (size_t)(comma - s) >= n)
+        return false;
+    uint64_t size = llvm_size(s + i, (size_t)(comma - s) - i);
+    size_t pi = (size_t)(comma - s) + 6, pe = local_end(s, pi, n);
+    if (!size || !pe || (s[i] == '[' && s[i + 1] != '1'))
+        return false; /* scalars only ([1 x i8] aside, no arrays) */
+    const place *p = place_of(b, arena_strndup(b->c->arena, s + pi, pe - pi));
+    if (!p)
+        return false;
+    uint64_t off = p->elems ? 0 : p->off;
+    if (p->elems && size_of(b, p->t) != size)
+        return false;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    tt_tree reg = {0};
+    tree_of_scalar_at(b->c, p->t, off, size, &b->o, &reg, NULL);
+    diag_truncate(b->c, tail, errs);
+    bool done = reg.n > 0;
+    if (done) {
+        put_with_md(b, s, n, &reg, out);
+        b->stats.loads_typed++;
+        tt_buf tb = {0};
+        tree_to_string(&reg, &tb);
+        report(b, arena_printf(b->c->arena, "load of %llu bytes", (unsigned long long)size),
+               tb.data, p->what);
+        free(tb.data);
+    }
+    tree_free(&reg);
+    return done;
+}
+
+/* An indirect call returning a float type: rustc gives LLVM float types to Rust floats
+ * alone, so the result is that float (a direct call has its callee's attributes). */
+static bool rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    static const struct { const char *ty, *tree; } fp[] = {
+        {" double %", "{[-1]:Float@double}"}, {" float %", "{[-1]:Float@float}"},
+        {" half %", "{[-1]:Float@half}"}, {" fp128 %", "{[-1]:Float@fp128}"}};
+    const char *c = strstr(s, "call ");
+    if (!c || (size_t)(c - s) >= n)
+        return false;
+    for (size_t k = 0; k < sizeof fp / sizeof fp[0]; k++) {
+        const char *t = strstr(c, fp[k].ty);
+        if (!t || (size_t)(t - s) >= n)
+            continue;
+        /* the callee: %name( right after the type */
+        size_t v = (size_t)(t - s) + strlen(fp[k].ty) - 1, e = local_end(s, v, n);
+        if (!e || e >= n || s[e] != '(')
+            continue;
+        size_t at = (size_t)(t - s) + 1;
+        buf_putn(out, s, at);
+        buf_printf(out, ATTR "%s\" ", fp[k].tree);
+        buf_putn(out, s + at, n - at);
+        b->stats.calls_typed++;
+        report(b, "indirect call", fp[k].tree, "its LLVM float type (rustc's float types are Rust floats)");
+        return true;
+    }
+    return false;
+}
+
+/* Removes our call-site attributes and metadata attachments from a body line. */
+static void strip_ours(const char *s, size_t n, tt_buf *out)
+{
+    size_t alen = strlen(ATTR), mlen = strlen(", " MD_KIND " !");
+    size_t i = 0;
+    while (i < n) {
+        if (n - i >= alen && memcmp(s + i, ATTR, alen) == 0) {
+            size_t j = i + alen;
+            while (j < n && s[j] != '"')
+                j++;
+            j++;
+            if (j < n && s[j] == ' ')
+                j++;
+            i = j;
+            continue;
+        }
+        if (n - i >= mlen && memcmp(s + i, ", " MD_KIND " !", mlen) == 0) {
+            size_t j = i + mlen;
+            while (j < n && s[j] >= '0' && s[j] <= '9')
+                j++;
+            i = j;
+            continue;
+        }
+        buf_putn(out, s + i, 1);
+        i++;
+    }
+}
+
+bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
+{
+    bool ours = contains(s, n, ATTR) || contains(s, n, MD_KIND);
+    tt_buf clean = {0};
+    if (ours) {
+        strip_ours(s, n, &clean);
+        s = clean.data;
+        n = clean.len;
+    }
+    bool changed = ours;
+    if (!strip && b->places) {
+        size_t rhs = 0;
+        const char *y = defined_value(b, s, n, &rhs);
+        if (contains(s, n, "#dbg_declare(")) {
+            scan_declare(b, s, n);
+        } else if (y && (rewrite_alloca(b, y, s, n, rhs, out) ||
+                         rewrite_extract(b, s, n, rhs, out) || rewrite_load(b, s, n, rhs, out))) {
+            free(clean.data);
+            return true;
+        } else if (contains(s, n, "@llvm.mem")) {
+            size_t before = out->len;
+            if (rewrite_mem(b, s, n, out)) {
+                free(clean.data);
+                return true;
+            }
+            out->len = before;
+        } else {
+            if (y)
+                scan_gep(b, y, s, n, rhs);
+            if (contains(s, n, "call ") || contains(s, n, "invoke ")) {
+                scan_call(b, y, s, n);
+                if (y && rewrite_indirect_fp(b, s, n, out)) {
+                    free(clean.data);
+                    return true;
+                }
+            }
+        }
+    }
+    if (changed)
+        buf_putn(out, s, n);
+    free(clean.data);
+    return changed;
+}

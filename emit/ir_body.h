@@ -1,0 +1,36 @@
+/* Trees inside function bodies of textual IR (emit/ir_body.c), for the streaming
+ * rewriter (emit/ir_text.c) and `typetree explain --body`. Private to emit/. */
+#ifndef IR_BODY_H
+#define IR_BODY_H
+
+#include <stdio.h>
+
+#include "typetree.h"
+
+typedef struct body_typer body_typer;
+typedef tt_body_counts body_stats;
+typedef tt_body_report body_report;
+
+/* Arena-owned; body_free() releases its heap buffer. */
+body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o);
+void body_free(body_typer *b);
+void body_set_report(body_typer *b, body_report fn, void *arg);
+const body_stats *body_stats_of(const body_typer *b);
+
+/* First pass, every line of the module: metadata numbers in use, variable names. */
+void body_note_line(body_typer *b, const char *s, size_t n);
+/* Whether a line is a metadata node an earlier run appended (dropped when re-annotating). */
+bool body_is_our_metadata(const char *s, size_t n);
+
+/* A function body: its parameters' names ("%x") and, for pointer parameters of a described
+ * function, the Rust type they point to (NULL pointees: nothing known). */
+void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *const *names,
+                tt_type *const *pointees);
+/* One line of the body: true when it wrote the line (changed) to out, false when the line
+ * is to be copied as it is. strip: only remove our annotations (--no-typetree). */
+bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out);
+void body_end(body_typer *b);
+/* After the last line: the metadata nodes the annotations refer to. */
+void body_finish(body_typer *b, FILE *out);
+
+#endif

@@ -1,0 +1,90 @@
+#!/bin/sh
+# bench_wrapper.sh: tools/rustc-typetree's stages timed separately (rustc, export,
+# annotate, compile = LLVM's pipeline + code generation, Enzyme's own pass inside it, link)
+# on the example program and on a generated binary of 1000 functions, at -O0 and -O2,
+# against plain rustc with the same -C lto=fat -C codegen-units=1 -C debuginfo=2 measured
+# in the same run; then Enzyme's time on the example with trees and without. Prints
+# figures and ratios; never fails on timing.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+tt=$PWD/build/typetree
+W=$PWD/tools/rustc-typetree
+out=$PWD/build/bench/wrapper
+for t in rustc clang-22; do
+    command -v $t >/dev/null 2>&1 || { echo "SKIP: bench_wrapper: $t not found"; exit 0; }
+done
+[ -x "$tt" ] || { echo "SKIP: bench_wrapper: $tt not built (run make)"; exit 0; }
+mkdir -p "$out"
+. tests/bench/measure.sh
+
+gen=$out/gen
+if [ ! -s "$gen/bench_bin.rs" ] || [ tests/bench/bench_annotate_gen.py -nt "$gen/bench_bin.rs" ]; then
+    mkdir -p "$gen"
+    python3 tests/bench/bench_annotate_gen.py 1000 1 "$gen" >/dev/null &&
+        { cat "$gen/annot_bench.rs"; echo 'fn main() {}'; } >"$gen/bench_bin.rs"
+fi
+
+# stage SECONDS from the times file ($1) for stage $2 (summed over crates)
+stage() { awk -v s="$2" '$2 == s { t += $3 } END { printf "%.2f", t }' "$1"; }
+
+echo "tools/rustc-typetree without Enzyme vs plain rustc -C lto=fat -C codegen-units=1 -C debuginfo=2"
+echo "(wall seconds, best of 3; stages of the best wrapper run)"
+printf '%-10s %4s %7s %8s %6s | %6s %6s %6s %7s %5s\n' program opt rustc wrapper ratio \
+    rustc export annot. compile link
+for prog in example gen; do
+    case $prog in
+        example) src=fixtures/example/particles.rs ;;
+        gen) src=$gen/bench_bin.rs ;;
+    esac
+    for O in 0 2; do
+        best 3 "$out/plain" rustc -A warnings -C opt-level=$O -C lto=fat -C codegen-units=1 \
+            -C debuginfo=2 "$src" -o "$out/plain.bin"
+        plain=$wall
+        bw= btimes=
+        for i in 1 2 3; do
+            rm -f "$out/times"
+            measure "$out/w" env TYPETREE="$tt" RUSTC_TYPETREE_TIMES="$out/times" "$W" -A warnings \
+                -C opt-level=$O "$src" -o "$out/w.bin"
+            [ "$rc" = 0 ] || { echo "  wrapper failed: see $out/w.err"; continue 2; }
+            if [ -z "$bw" ] || awk -v a="$wall" -v b="$bw" 'BEGIN { exit !(a < b) }'; then
+                bw=$wall
+                cp "$out/times" "$out/times.best"
+            fi
+        done
+        ratio=$(awk -v w="$bw" -v p="$plain" 'BEGIN { printf "%.2f", w / p }')
+        printf '%-10s %4s %7.2f %8.2f %6s | %6s %6s %6s %7s %5s\n' "$prog" "-O$O" "$plain" "$bw" \
+            "$ratio" "$(stage "$out/times.best" rustc)" "$(stage "$out/times.best" export)" \
+            "$(stage "$out/times.best" annotate)" "$(stage "$out/times.best" compile)" \
+            "$(stage "$out/times.best" link)"
+    done
+done
+
+if plugin=$(tools/enzyme-plugin 2>/dev/null); then
+    echo
+    echo "Enzyme's own pass time on the example (--cfg enzyme; seconds, best of 3), trees vs none"
+    printf '%4s %12s %12s %7s\n' opt "with trees" "--no-typetree" ratio
+    for O in 0 2; do
+        for mode in trees plain; do
+            bestz=
+            for i in 1 2 3; do
+                rm -f "$out/times"
+                flag=
+                [ "$mode" = plain ] && flag=--no-typetree
+                # shellcheck disable=SC2086
+                RUSTC_TYPETREE_TIMES=$out/times TYPETREE=$tt "$W" --enzyme "$plugin" $flag \
+                    --cfg enzyme -A warnings -C opt-level=$O fixtures/example/particles.rs \
+                    -o "$out/z.bin" 2>"$out/z.err" || { bestz=fail; break; }
+                z=$(stage "$out/times" enzyme)
+                if [ -z "$bestz" ] || awk -v a="$z" -v b="$bestz" 'BEGIN { exit !(a < b) }'; then
+                    bestz=$z
+                fi
+            done
+            eval "z_$mode=\$bestz"
+        done
+        # shellcheck disable=SC2154
+        printf '%4s %12s %12s %7s\n' "-O$O" "$z_trees" "$z_plain" \
+            "$(awk -v a="$z_trees" -v b="$z_plain" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
+    done
+else
+    echo "(no Enzyme plugin: Enzyme's time not measured)"
+fi
