@@ -16,6 +16,12 @@
 #   - `opt -passes=verify` accepts OUT;
 #   - OUT without its ` "enzyme_type"="{...}"` attributes is IN's text: nothing else changed;
 #   - annotating OUT again gives OUT (idempotent), and `--no-typetree` on OUT gives IN.
+# These runs use --no-body: the CHECK lines are about signatures, and the LLVM-C backend
+# writes signature trees only. The text runs are then annotated once more with bodies
+# (NAME.body.ll), which passes when opt verifies it, it differs from IN only by "enzyme_type"
+# attributes, `, !enzyme_type !N` attachments and `; typetree` metadata lines, annotating it
+# again gives it back and `--no-typetree` on it gives IN. What the body trees say is checked
+# by tests/run-make (FileCheck) and by the gradient suite (the real Enzyme).
 # Prints PASS/FAIL/SKIP per run and ends with "N passed, N failed"; exit 1 on a failure.
 # Environment: RUSTC (default rustc), LLVM_BIN (default /usr/lib/llvm-22/bin).
 usage() {
@@ -86,7 +92,7 @@ text() {
 run_case() {
     rc_c=$1 rc_d=$2 rc_in=$3 rc_out=$4 rc_check=$5 rc_prefix=$6
     rc_ext=${rc_out##*.}
-    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$rc_in" -o "$rc_out" --stats \
+    if ! "$bin" annotate -r "$rflag" --no-body --types "$types" --pair-offsets "$rc_in" -o "$rc_out" --stats \
         >"$rc_d/annotate.log" 2>&1; then
         fail "$rc_c" "typetree annotate failed" "$rc_d/annotate.log"
         return
@@ -111,7 +117,7 @@ run_case() {
             "$rc_d/diff.log"
         return
     fi
-    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$rc_out" -o "$rc_d/again.$rc_ext" \
+    if ! "$bin" annotate -r "$rflag" --no-body --types "$types" --pair-offsets "$rc_out" -o "$rc_d/again.$rc_ext" \
         >"$rc_d/again.log" 2>&1 || ! text "$rc_d/again.$rc_ext" >"$rc_d/again.txt" ||
         ! diff "$rc_d/out.txt" "$rc_d/again.txt" >>"$rc_d/again.log" 2>&1; then
         fail "$rc_c" "annotating the output again changes it (not idempotent)" "$rc_d/again.log"
@@ -123,8 +129,47 @@ run_case() {
         fail "$rc_c" "--no-typetree on the output does not give the input back" "$rc_d/nott.log"
         return
     fi
+    if [ "$rc_ext" = ll ] && ! body_case "$rc_c" "$rc_d" "$rc_in"; then
+        return
+    fi
     echo "PASS $rc_c"
     passed=$((passed + 1))
+}
+
+# body_case CASE DIR IN: the same with in-body annotations (text only); 0 when it passes
+body_case() {
+    bc_c=$1 bc_d=$2 bc_in=$3
+    bc_out=$bc_d/body.ll
+    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$bc_in" -o "$bc_out" \
+        >"$bc_d/body.log" 2>&1; then
+        fail "$bc_c" "typetree annotate (with bodies) failed" "$bc_d/body.log"
+        return 1
+    fi
+    if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$bc_out" >"$bc_d/body-verify.log" 2>&1; then
+        fail "$bc_c" "opt -passes=verify rejects the output with bodies" "$bc_d/body-verify.log"
+        return 1
+    fi
+    sed -e 's/ "enzyme_type"="{[^"]*}"//g' -e 's/, !enzyme_type ![0-9]*//' \
+        -e '/^![0-9]* = .* ; typetree$/d' "$bc_out" | sed '1{/^; ModuleID = /d;}' \
+        >"$bc_d/body-stripped.txt"
+    if ! diff "$bc_d/in.txt" "$bc_d/body-stripped.txt" >"$bc_d/body-diff.log" 2>&1; then
+        fail "$bc_c" "the output with bodies differs from the input beyond typetree's annotations" \
+            "$bc_d/body-diff.log"
+        return 1
+    fi
+    if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$bc_out" -o "$bc_d/body-again.ll" \
+        >"$bc_d/body-again.log" 2>&1 || ! cmp "$bc_out" "$bc_d/body-again.ll" >>"$bc_d/body-again.log" 2>&1; then
+        fail "$bc_c" "annotating the output with bodies again changes it" "$bc_d/body-again.log"
+        return 1
+    fi
+    if ! "$bin" annotate -r "$rflag" --no-typetree --types "$types" "$bc_out" \
+        -o "$bc_d/body-nott.ll" >"$bc_d/body-nott.log" 2>&1 ||
+        ! text "$bc_d/body-nott.ll" | diff "$bc_d/in.txt" - >>"$bc_d/body-nott.log" 2>&1; then
+        fail "$bc_c" "--no-typetree on the output with bodies does not give the input back" \
+            "$bc_d/body-nott.log"
+        return 1
+    fi
+    return 0
 }
 
 for rs in fixtures/ir/*.rs; do

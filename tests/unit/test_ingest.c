@@ -210,7 +210,7 @@ static void test_top_level(void **state)
          "unsupported format \"rust-types/2\" (expected \"rust-types/1\")"},
         {"{\"format\": 1}", "$.format", "expected a string, found int"},
         {"{\"format\": \"rust-types/1\", \"typs\": {}}", "$",
-         "unknown key \"typs\" (expected one of: format target types functions doc)"},
+         "unknown key \"typs\" (expected one of: format target types functions locals doc)"},
         {"{\"format\": \"rust-types/1\", \"function\": []}", "$", "unknown key \"function\""},
         {"{\"format\": \"rust-types/1\", \"types\": []}", "$.types",
          "expected an object mapping type names to definitions"},
