@@ -38,6 +38,7 @@ struct body_typer {
     tt_map *var_names;   /* metadata number -> the DILocalVariable's name, in this module */
     unsigned long next_md;
     tt_map *md_ids;      /* tree string -> metadata number of its root node */
+    tt_map *md_nodes;    /* node text "!{...}" -> "!N": each distinct node written once */
     tt_buf md;           /* the metadata lines to append */
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
     tt_map *places;      /* per function: "%name" -> place* */
@@ -59,6 +60,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->o = o ? *o : tree_default_opts;
     b->var_names = map_new(c->arena);
     b->md_ids = map_new(c->arena);
+    b->md_nodes = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->declared = map_new(c->arena);
     return b;
@@ -631,10 +633,17 @@ static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi
         buf_printf(&body, ", i32 %lld, %s", (long long)idx, child);
         i = j;
     }
-    unsigned long id = b->next_md++;
-    buf_printf(&b->md, "!%lu = !{!\"%s\"%s} " OUR_MD_MARK "\n", id, base, body.data ? body.data : "");
+    /* one node per distinct content: subtrees shared between trees are written once */
+    const char *content = arena_printf(b->c->arena, "!{!\"%s\"%s}", base, body.data ? body.data : "");
     free(body.data);
-    return arena_printf(b->c->arena, "!%lu", id);
+    const char *known = map_get(b->md_nodes, content);
+    if (known)
+        return known;
+    unsigned long id = b->next_md++;
+    buf_printf(&b->md, "!%lu = %s " OUR_MD_MARK "\n", id, content);
+    const char *ref = arena_printf(b->c->arena, "!%lu", id);
+    map_put(b->md_nodes, content, (void *)ref);
+    return ref;
 }
 
 void body_finish(body_typer *b, FILE *out)
@@ -687,8 +696,11 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     bool have[2] = {false, false};
     size_t at[2] = {0, 0};
     const place *pl[2] = {NULL, NULL};
+    const char *vn[2] = {"?", "?"};
     for (uint32_t k = 0; k < nptr; k++) {
         const char *v = arg_value(b, s, args[k], &at[k]);
+        if (v)
+            vn[k] = v;
         pl[k] = place_of(b, v);
         if (pl[k])
             have[k] = copy_tree(b, pl[k], known, bytes, &trees[k]);
@@ -725,7 +737,8 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         buf_putn(out, s + pos, n - pos);
         b->stats.copies_typed++;
         const char *what = set ? "memset" : strstr(c, "memmove") == c + 5 ? "memmove" : "memcpy";
-        report(b, arena_printf(b->c->arena, "%s of %s bytes", what,
+        report(b, arena_printf(b->c->arena, "%s %s%s%s, %s bytes", what, vn[0], set ? "" : " <- ",
+                               set ? "" : vn[1],
                                known ? arena_printf(b->c->arena, "%llu", (unsigned long long)bytes)
                                      : "run-time"),
                t.data, pl[0] && have[0] ? pl[0]->what : pl[1]->what);
@@ -867,7 +880,7 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
         b->stats.allocas_typed++;
         tt_buf tb = {0};
         tree_to_string(&ptr, &tb);
-        report(b, "alloca", tb.data, what);
+        report(b, arena_printf(b->c->arena, "alloca %s", y), tb.data, what);
         free(tb.data);
     }
     tree_free(&ptr);
@@ -908,7 +921,8 @@ static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_
         b->stats.loads_typed++;
         tt_buf tb = {0};
         tree_to_string(&reg, &tb);
-        report(b, arena_printf(b->c->arena, "load of %llu bytes", (unsigned long long)size),
+        report(b, arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size,
+                               arena_strndup(b->c->arena, s + pi, pe - pi)),
                tb.data, p->what);
         free(tb.data);
     }

@@ -430,6 +430,11 @@ def main():
         for c in cases:
             o, d = results[(lv, True)].get(c, ("build error", "not built"))
             bug = known.get(c, {}).get("O%d" % lv)
+            plain = results.get((lv, False), {}).get(c, (None, ""))[0]
+            if plain == "right" and o != "right":
+                # the project's first promise: trees never make a right program fail
+                print("[WORSE] %s O%d: right without trees, %s with them%s" % (
+                    c, lv, o, " (Enzyme bug %s)" % bug if bug else ""))
             if o == "right":
                 passed += 1
                 if bug:

@@ -5,6 +5,7 @@
 # (typetree annotate --stats), then <case>/test.check is run through FileCheck on the
 # annotated IR and the IR through opt -passes=verify.
 # Header lines in test.rs: //@ needs-nightly, //@ compile-flags: ..., //@ annotate-flags: ...,
+# //@ explain-body: SYMBOL (also FileCheck <case>/explain.check on `typetree explain --body`),
 # //@ optimized (annotate as tools/rustc-typetree does for -O1..3: returned pairs without
 # byte-offset trees; otherwise as it does at -O0, with --pair-offsets)
 # With RUN_MAKE_WRAPPER=1 and tools/rustc-typetree present, the wrapper does the
@@ -81,6 +82,17 @@ for c in $cases; do
     fi
     if ! "$FILECHECK" --input-file "$out" "$check" >>"$log" 2>&1; then bad "$c: FileCheck test.check" "$log"; continue; fi
     if ! "$OPT" -passes=verify -disable-output "$out" >>"$log" 2>&1; then bad "$c: opt -passes=verify" "$log"; continue; fi
+    # //@ explain-body: SYMBOL: `typetree explain --body` on the input, FileChecked
+    # against <case>/explain.check (what each in-body annotation says and where it came from)
+    sym=$(sed -n 's|^//@ explain-body: *||p' "$rs")
+    if [ -n "$sym" ] && [ "$use_wrapper" = 0 ]; then
+        if ! "$T" explain "$w/types.json" "$sym" --body "$w/test.ll" >"$w/explain.txt" 2>>"$log"; then
+            bad "$c: typetree explain --body" "$log"; continue
+        fi
+        if ! "$FILECHECK" --input-file "$w/explain.txt" "$here/$c/explain.check" >>"$log" 2>&1; then
+            bad "$c: FileCheck explain.check" "$log"; continue
+        fi
+    fi
     echo "[PASS] $c"
     pass=$((pass + 1))
 done
