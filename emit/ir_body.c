@@ -318,8 +318,10 @@ static bool copy_tree(body_typer *b, const place *p, bool len_known, uint64_t le
         return window_tree(b, p->t, 0, size_of(b, p->t), out);
     }
     if (p->elems && p->off == 0) {
-        /* a pointer to elements: a whole number of them */
+        /* a pointer to elements: a whole number of them, or a part of the first */
         uint64_t es = size_of(b, p->t);
+        if (es && len < es && exact_part(b, p->t, 0, len, 0))
+            return window_tree(b, p->t, 0, len, out);
         if (!es || len % es)
             return false;
         if (len == es)
@@ -535,8 +537,12 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
     long long c = strtoll(idx, &end, 10);
     bool constant = end > idx && (*end == ',' || *end == '\n' || *end == 0);
     if (base->elems) {
-        if (size_of(b, base->t) == tsize)
+        uint64_t es = size_of(b, base->t);
+        if (es && es == tsize)
             add_place(b, y, base->t, 0, true, base->what);
+        else if (es && constant && c >= 0 && tsize == 1) /* into element c / es of the run */
+            add_place(b, y, base->t, (uint64_t)c % es, false,
+                      arena_printf(b->c->arena, "%s + %lld", base->what, c));
         return;
     }
     if (constant && c >= 0 && tsize == 1)

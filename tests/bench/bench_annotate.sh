@@ -163,5 +163,42 @@ if [ "$have_llvm" = 1 ]; then
     echo "  annotate(.ll) / llvm-as time:                $r"
 fi
 
+# As the wrapper works: the crate with -C debuginfo=2, its own export (locals included), and
+# annotate with in-body trees (issue 9's target: under 15% of rustc's --emit=llvm-ir).
+echo
+echo "with -C debuginfo=2 and in-body trees, as tools/rustc-typetree runs it:"
+printf '  %-34s %9s %9s\n' command seconds "RSS MB"
+dll=$out/xd.ll
+best "$reps" "$out/rustc-dbg" rustc --crate-type=lib --crate-name=annot_bench --emit=llvm-ir \
+    -C opt-level=0 -C codegen-units=1 -C debuginfo=2 "$rs" -o "$dll"
+rustc_dbg=$wall
+row "rustc -C debuginfo=2 --emit=llvm-ir" "$out/rustc-dbg"
+best "$reps" "$out/export-dbg" "$tt" export "$dll" -o "$out/xd.json"
+export_dbg=$wall
+row "typetree export xd.ll" "$out/export-dbg"
+best "$reps" "$out/annotate-dbg" "$tt" annotate --types "$out/xd.json" "$dll" -o "$out/xd.out.ll" --stats
+ann_dbg=$wall ann_dbg_rss=$rss
+row "typetree annotate xd.ll (bodies)" "$out/annotate-dbg"
+best "$reps" "$out/annotate-dbg-nobody" "$tt" annotate --no-body --types "$out/xd.json" "$dll" \
+    -o "$out/xd.nobody.ll"
+ann_nobody=$wall
+row "typetree annotate --no-body xd.ll" "$out/annotate-dbg-nobody"
+if [ "$have_llvm" = 1 ]; then
+    best "$reps" "$out/llvm-as-dbg" "$llvm/llvm-as" "$dll" -o "$out/xd.as.bc"
+    as_dbg_rss=$rss
+    row "llvm-as xd.ll" "$out/llvm-as-dbg"
+fi
+echo "  $(grep 'in bodies' "$out/annotate-dbg.err" | tail -n 1)"
+r=$(ratio "$ann_dbg" "$rustc_dbg")
+echo "  annotate with bodies / rustc --emit=llvm-ir:  $r   (target < 0.15: $(below "$r" 0.15))"
+r=$(ratio "$ann_nobody" "$rustc_dbg")
+echo "  annotate --no-body / rustc --emit=llvm-ir:    $r"
+r=$(awk -v a="$export_dbg" -v b="$ann_dbg" -v c="$rustc_dbg" 'BEGIN { printf "%.3f", (c > 0 ? (a + b) / c : 0) }')
+echo "  (export + annotate) / rustc --emit=llvm-ir:   $r"
+if [ "$have_llvm" = 1 ]; then
+    r=$(ratio "$ann_dbg_rss" "$as_dbg_rss")
+    echo "  annotate with bodies / llvm-as peak RSS:      $r   (target < 1: $(below "$r" 1))"
+fi
+
 [ "$failed" = 0 ] || echo "FAIL: a command failed (see the .err files above)"
 exit "$failed"
