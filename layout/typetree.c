@@ -689,7 +689,9 @@ static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, co
             b.path[b.len++] = -1;
             b.stack[b.nstack++] = t;
         }
-        mem(&b, t, 0);
+        /* behind a pointer, bytes are untyped memory, as in descend() */
+        if (!behind_pointer || !untyped_bytes(&b, t))
+            mem(&b, t, 0);
         if (!b.overflow || lim.max_depth <= 1) {
             if (b.overflow) /* even one level is too big: keep nothing rather than a part */
                 out->n = 0;

@@ -1006,6 +1006,11 @@ def check_document(doc_path, exprs_files, a):
             exprs.append(d.name)
     for ef in exprs_files:
         exprs += load_exprs(ef)
+    given = []
+    if getattr(a, "given", None):
+        with open(a.given) as f:
+            given = json.load(f)            # [[label, E, tree of a pointer to E], ...]
+        exprs = [e for _, e, _ in given]
     seen = set()
     exprs = [e for e in exprs if not (e in seen or seen.add(e))]
 
@@ -1068,6 +1073,29 @@ def check_document(doc_path, exprs_files, a):
             return False, None, "typetree tree printed %d lines for %d types" % (len(got), len(lst))
         return True, dict(zip(lst, got)), err
 
+    if given:
+        # trees written by someone else (annotate's in-body trees): each checked as &E's
+        checker = Checker(model, a.max_offset, a.max_depth)
+        passed = failed = 0
+        for label, e, tree in given:
+            if e not in top:
+                lines.append("SKIP %s: %s: %s" % (label, e, skipped.get(e, "not modelled")))
+                continue
+            try:
+                viol = checker.check(top[e], tree)
+            except Skip as err:
+                lines.append("SKIP %s: %s: cannot model: %s" % (label, e, err))
+                continue
+            if viol:
+                failed += 1
+                for letter, p, msg in viol:
+                    lines.append("FAIL %s: %s: (%s) %s%s\n     tree: %s" % (
+                        label, e, letter, fmt(p) + ": " if p else "", msg, tree[:600]))
+            else:
+                passed += 1
+                if a.verbose:
+                    lines.append("ok   %s: %s: %s" % (label, e, tree[:200]))
+        return passed, failed, 0, lines
     if a.dry_run:
         trees, terr = {}, {}
         for e in todo:
@@ -1294,6 +1322,8 @@ def main():
                     help="list types whose tree leaves describable first-level bytes out")
     ap.add_argument("--dry-run", action="store_true",
                     help="check trees synthesised from the model instead of typetree's")
+    ap.add_argument("--given", help="check these trees instead of typetree tree's: a JSON list "
+                    "of [label, E, tree of a pointer to E], E a type of the one --doc")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     ARGS = a

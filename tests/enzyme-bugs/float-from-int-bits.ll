@@ -1,0 +1,78 @@
+; Enzyme bug: a float built from the shifted bits of an integer that is also stored as an
+; integer stops compilation. rand makes its f64 samples so (f64::from_bits(u64 >> 12 |
+; exponent), rand 0.8 src/distributions/float.rs) while the generator keeps the u64 as its
+; state. Enzyme's own rules disagree: the bitcast's operand takes the double's Float, the
+; `or` with an exponent-only constant passes Float on to the `lshr`, and the `lshr` of an
+; integer is an Integer: "Illegal updateAnalysis prev:{[-1]:Float@double} new:
+; {[-1]:Integer}" at the lshr. The Integer comes from the state's memory: TREE is the true
+; tree of `&mut Lcg(u64)`; unless Enzyme knows that memory holds an integer, it gets through
+; (and is right). Order-dependent: when the stored value is typed before the float use is
+; (e.g. LLVM fully unrolls a loop of known trip count and the first draw's integer reaches
+; the `or` first), the `or` becomes Anything and nothing fails, hence the runtime draw count.
+; f(x) = x * sum of log(u_i - 1) over k draws u_i in [1, 2): f'(x) = that sum.
+; Gradient cases: rand_distr_normal (-O1..3, the generator inlined into the sampler).
+; CASE told {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer} error Illegal updateAnalysis
+; CASE told -O1 {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer} error Illegal updateAnalysis
+; CASE told -O2 {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer} error Illegal updateAnalysis
+; CASE told -O3 {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer} error Illegal updateAnalysis
+; CASE untold -O1 {[-1]:Pointer} right
+; CASE untold -O2 {[-1]:Pointer} right
+declare double @__enzyme_autodiff(...)
+declare i32 @printf(ptr, ...)
+@fmt = private constant [7 x i8] c"%s %g\0A\00"
+@right = private constant [6 x i8] c"right\00"
+@wrong = private constant [6 x i8] c"wrong\00"
+@enzyme_const = global i32 0
+@draws = global i64 4
+
+; k draws of an LCG (Lcg::next_u64 inlined); the state is stored back after the loop
+define internal double @g(double %x, ptr "enzyme_type"="TREE" %state, i64 %k) noinline {
+entry:
+  %s0 = load i64, ptr %state
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %s = phi i64 [ %s0, %entry ], [ %m, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc1, %loop ]
+  %n = mul i64 %s, 6364136223846793005
+  %m = add i64 %n, 1442695040888963407
+  %fr = lshr i64 %m, 12
+  %b = or disjoint i64 %fr, 4607182418800017408
+  %u = bitcast i64 %b to double
+  %um = fadd double %u, -1.0
+  %l = call double @llvm.log.f64(double %um)
+  %r = fmul double %x, %l
+  %acc1 = fadd double %acc, %r
+  %i1 = add i64 %i, 1
+  %c = icmp eq i64 %i1, %k
+  br i1 %c, label %done, label %loop
+done:
+  store i64 %m, ptr %state
+  ret double %acc1
+}
+declare double @llvm.log.f64(double)
+
+define internal double @f(double %x, ptr %state, i64 %k) noinline {
+  %r = call double @g(double %x, ptr %state, i64 %k)
+  ret double %r
+}
+
+define i32 @main() {
+  %k = load volatile i64, ptr @draws
+  %st = alloca i64
+  store i64 7, ptr %st
+  %d = call double (...) @__enzyme_autodiff(ptr @f, double 3.0, ptr @enzyme_const, ptr %st, ptr @enzyme_const, i64 %k)
+  ; f is linear in x: f(1) - f(0) is its derivative
+  store i64 7, ptr %st
+  %f1 = call double @f(double 1.0, ptr %st, i64 %k)
+  store i64 7, ptr %st
+  %f0 = call double @f(double 0.0, ptr %st, i64 %k)
+  %e = fsub double %f1, %f0
+  %diff = fsub double %d, %e
+  %abs = call double @llvm.fabs.f64(double %diff)
+  %ok = fcmp olt double %abs, 1.0e-12
+  %msg = select i1 %ok, ptr @right, ptr @wrong
+  call i32 (ptr, ...) @printf(ptr @fmt, ptr %msg, double %d)
+  ret i32 0
+}
+declare double @llvm.fabs.f64(double)
