@@ -26,7 +26,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all example check check-fast unit golden conformance schema fuzz fuzz-long bench \
-        san clean
+        gradients san clean
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
@@ -77,6 +77,11 @@ fuzz-long:
 
 bench: all
 	@sh tests/bench/run.sh
+
+# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees, about
+# 10 minutes on 2 cores; the table goes to build/gradients-table.txt.
+gradients: all
+	@python3 tests/gradients/run.py --table build/gradients-table.txt
 
 clean:
 	rm -rf build

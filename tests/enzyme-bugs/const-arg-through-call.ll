@@ -1,18 +1,22 @@
-; Enzyme bug: a pointer argument declared constant (enzyme_const) that comes back out of a
-; call is differentiated into: reverse mode adds derivatives into the constant input itself.
-; At -O0 a call like @id (Rust: std::slice::from_raw_parts(xs, n), not inlined) returns
-; the constant %x. Activity analysis cannot show the returned pointer inactive (the memory
-; it points to may be written by @apply, which also gets active pointers), so it is treated
-; as active; its shadow is what the augmented @id returns for it, and with %x constant
-; that is the primal %x (a constant pointer is its own shadow). @apply's reverse pass then
-; accumulates d out/dx into x's primal memory. No trees involved. With the call
-; marker enzyme_runtime_activity the result is right; at -O1 and above the call is folded
-; before Enzyme runs and the result is right.
+; Enzyme bug: a pointer that is constant (an enzyme_const argument, a constant global) and
+; comes back out of a call is differentiated into: reverse mode adds derivatives into the
+; constant memory itself.
+; At -O0 a call like @id (Rust: std::slice::from_raw_parts(xs, n), <[T]>::iter, not
+; inlined) returns the constant %x. Activity analysis cannot show the returned pointer
+; inactive (the memory it points to may be written by @apply, which also gets active
+; pointers), so it is treated as active; its shadow is what the augmented @id returns for
+; it, and with %x constant that is the primal %x (a constant pointer is its own shadow).
+; @apply's reverse pass then accumulates d out/dx into x's primal memory. No trees involved.
+; With the call marker enzyme_runtime_activity the result is right; at -O1 and above the
+; call is folded before Enzyme runs and the result is right.
 ; top(w, x, out): *out = w * sin(*x); dw = sin(0.5) = 0.479426, x stays 0.5
 ; (bug: dw right, x becomes 0.5 + 2 cos(0.5) = 2.25517).
 ; Gradient cases (-O0): output_slice (inputs changed, with and without trees), net_f32
 ; (inputs changed with trees; without, Enzyme stops earlier: "Cannot deduce type of
-; extract" on the Range<usize> pair that the trees describe).
+; extract" on the Range<usize> pair that the trees describe), kurbo_bezier (signal 11:
+; gauss_arclen's coeffs.iter() over the constant Gauss-Legendre table, whose derivative is
+; written into .rodata; right with enzyme_runtime_activity and -enzyme-detect-readthrow=0,
+; see sret-readonly-call).
 ; CASE bug -O0 wrong
 declare void @__enzyme_autodiff(...)
 declare double @llvm.sin.f64(double)

@@ -8,18 +8,25 @@
 ; then deems the caller's buffers (%a0, %a) constant; @copy's memcpy out of %a into the
 ; active %b copies the PRIMAL pointer into the shadow of %b (a constant pointer is its own
 ; shadow). Forward mode computes the derivative along the primal values; reverse mode adds
-; the derivatives into the primal input. -mllvm -enzyme-detect-readthrow=0 gives the right
-; results. This is Rust's shape at -O0: Iterator::zip/map/into_iter are sret functions
-; forwarding to ZipImpl::new etc. Plain Enzyme (no trees) mostly stops first with "Cannot
-; deduce type of copy" at that memcpy (the iterator moved into Map); true trees let it past
-; the error into the wrong derivative.
+; the derivatives into the primal input; where the buffer's shadow is a fresh zeroed
+; alloca instead, the derivative code dereferences null. -mllvm -enzyme-detect-readthrow=0
+; gives the right results. Rust's shape at -O0: Iterator::zip/map/skip/step_by,
+; CubicBez::subdivide... are sret functions forwarding to Zip::new etc. Plain Enzyme (no
+; trees) often stops first with "Cannot deduce type of copy" at the memcpy out of the
+; wrongly inactive buffer (the iterator moved into Map); true trees let it past the error
+; into the wrong derivative.
 ; f(x) = (*(*b))^2 with b holding &x: forward df/dx = 2x = 6 at x = 3 (bug: 2x*x = 18);
 ; reverse dx = 6, x unchanged (bug: dx = 0, x becomes 3 + 6 = 9).
-; Gradient cases (-O0, with trees): zip3_forward (forward: every tangent 4.43, the
-; derivative along the primal values), rc_shared, zip_windows, generic_trait (signal 11:
-; a zero shadow dereferenced); all four right with -enzyme-detect-readthrow=0.
-; CASE bug -O0 wrong
-; CASE bug -O2 wrong
+; Gradient cases (-O0): zip3_forward (forward: every tangent 4.43, the derivative along the
+; primal values), rc_shared, zip_windows, generic_trait (signal 11), all right with
+; -enzyme-detect-readthrow=0; iterator_chain (signal 11; then wrong by mixed-pair-return:
+; Filter/Take try_fold return ControlFlow<f64, f64> as { i64, double }); kurbo_bezier
+; (with const-arg-through-call).
+; tools/rustc-typetree gives Enzyme -enzyme-detect-readthrow=0 for this reason: the bug
+; cases run with Enzyme's default (detection on), the last with the wrapper's options.
+; CASE bug -O0 --enzyme-flags=-enzyme-strict-aliasing=0 wrong
+; CASE bug -O2 --enzyme-flags=-enzyme-strict-aliasing=0 wrong
+; CASE wrapper -O0 right
 declare double @__enzyme_fwddiff(...)
 declare void @__enzyme_autodiff(...)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)

@@ -3,10 +3,11 @@
 # Each FILE.ll has a main that differentiates something and prints "right" or "wrong"
 # first on its output; it may hold the placeholder TREE (an "enzyme_type" attribute value),
 # and has lines
-#     ; CASE <label> [-O<level>] [<tree>] right|wrong|error <text Enzyme prints>
+#     ; CASE <label> [-O<level>] [--enzyme-flags=F1,F2] [<tree>] right|wrong|error <text Enzyme prints>
 # Each case substitutes its tree for TREE, compiles with clang-22 -O<level> (default -O0)
 # and the plugin (the same pipeline as `opt -load-pass-plugin=P -passes='default<ON>'`, then
-# code generation), with Enzyme's options as tools/rustc-typetree sets them, and checks the
+# code generation), with Enzyme's options as tools/rustc-typetree sets them (or the case's
+# --enzyme-flags, e.g. Enzyme's defaults where the wrapper works around a bug), and checks the
 # outcome: "right"/"wrong" is what the program prints, "error TEXT" a failed compile whose
 # messages contain TEXT.
 # usage: tests/lib/enzyme-cases.sh FILE.ll...   (ENZYME_PLUGIN: see tools/enzyme-plugin)
@@ -33,6 +34,8 @@ for ll in "$@"; do
         label=$1; shift
         O=-O0
         case $1 in -O?) O=$1; shift ;; esac
+        cflags=$flags
+        case $1 in --enzyme-flags=*) cflags=$(printf '%s' "${1#--enzyme-flags=}" | tr , ' '); shift ;; esac
         rest=$*
         case $rest in
             '{'*) tree=${rest%\} *}\}; expect=${rest##*\} } ;;
@@ -44,7 +47,7 @@ for ll in "$@"; do
         esc=$(printf '%s' "$tree" | sed 's/[&/\]/\\&/g')
         sed "s/TREE/$esc/g" "$ll" >"$tmp/$name.ll"
         mflags=
-        for f in $flags; do mflags="$mflags -mllvm $f"; done
+        for f in $cflags; do mflags="$mflags -mllvm $f"; done
         # shellcheck disable=SC2086
         if "$CLANG" $O -fpass-plugin="$plugin" $mflags -Wno-override-module "$tmp/$name.ll" \
             -o "$tmp/$name" -lm 2>"$tmp/$name.log"; then
