@@ -31,6 +31,13 @@ typedef struct {
     const char *what; /* for explain: where the type comes from */
 } place;
 
+/* A metadata annotation worked out once per type (allocas, loads): most recur thousands of
+ * times in a crate. id 0: nothing to say. */
+typedef struct {
+    unsigned long id;
+    const char *tree; /* for explain */
+} md_memo;
+
 struct body_typer {
     tt_ctx *c;
     annotator *a;
@@ -39,6 +46,7 @@ struct body_typer {
     unsigned long next_md;
     tt_map *md_ids;      /* tree string -> metadata number of its root node */
     tt_map *md_nodes;    /* node text "!{...}" -> "!N": each distinct node written once */
+    tt_map *memo;        /* "a|T" (alloca of a T), "l|T|off|size" (load) -> md_memo */
     tt_buf md;           /* the metadata lines to append */
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
     tt_map *places;      /* per function: "%name" -> place* */
@@ -61,6 +69,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->var_names = map_new(c->arena);
     b->md_ids = map_new(c->arena);
     b->md_nodes = map_new(c->arena);
+    b->memo = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->declared = map_new(c->arena);
     return b;
@@ -97,6 +106,24 @@ bool body_is_our_metadata(const char *s, size_t n)
 
 static size_t local_end(const char *s, size_t i, size_t n);
 
+
+/* "<fn>:<name>" without printf (one per alloca and declaration: hot). */
+static const char *fn_key(body_typer *b, unsigned fn, const char *name)
+{
+    char num[16];
+    size_t k = sizeof num;
+    do {
+        num[--k] = (char)('0' + fn % 10);
+        fn /= 10;
+    } while (fn);
+    size_t nl = sizeof num - k, ml = strlen(name);
+    char *key = arena_alloc(b->c->arena, nl + 1 + ml + 1);
+    memcpy(key, num + k, nl);
+    key[nl] = ':';
+    memcpy(key + nl + 1, name, ml + 1);
+    return key;
+}
+
 /* "#dbg_declare(ptr %x, !N, !DIExpression(), ...)": the alloca %x holds variable N, whole.
  * Its number, "%x" in *name; 0 when the line declares no whole variable at a local. */
 static unsigned long declare_of(body_typer *b, const char *s, size_t n, const char **name)
@@ -128,7 +155,7 @@ void body_note_line(body_typer *b, const char *s, size_t n)
         if (!id)
             return;
         /* one alloca may hold several variables: the same value under inlined scopes */
-        const char *key = arena_printf(b->c->arena, "%u:%s", b->note_fn, name);
+        const char *key = fn_key(b, b->note_fn, name);
         const char *ids = map_get(b->declared, key);
         map_put(b->declared, key,
                 ids ? arena_printf(b->c->arena, "%s,%lu", ids, id) : arena_printf(b->c->arena, "%lu", id));
@@ -341,9 +368,15 @@ static bool copy_tree(body_typer *b, const place *p, bool len_known, uint64_t le
 static bool contains(const char *s, size_t n, const char *lit)
 {
     size_t m = strlen(lit);
-    for (size_t i = 0; i + m <= n; i++)
-        if (s[i] == lit[0] && memcmp(s + i, lit, m) == 0)
+    const char *end = s + n;
+    while ((size_t)(end - s) >= m) {
+        const char *p = memchr(s, lit[0], (size_t)(end - s) - m + 1);
+        if (!p)
+            return false;
+        if (memcmp(p, lit, m) == 0)
             return true;
+        s = p + 1;
+    }
     return false;
 }
 
@@ -487,7 +520,7 @@ static void scan_declare(body_typer *b, const char *s, size_t n)
     unsigned long id = declare_of(b, s, n, &name);
     if (!id)
         return;
-    const char *ids = map_get(b->declared, arena_printf(b->c->arena, "%u:%s", b->body_fn, name));
+    const char *ids = map_get(b->declared, fn_key(b, b->body_fn, name));
     if (ids && strchr(ids, ','))
         return; /* several variables there: rewrite_alloca decided */
     tt_type *t = local_type(b, arena_printf(b->c->arena, "%lu", id), &vname);
@@ -768,6 +801,34 @@ static void put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t
     buf_putn(out, s + line_end, n - line_end);
 }
 
+/* Appends ", !enzyme_type !id" to a line. */
+static void put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
+{
+    size_t line_end = n;
+    while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
+        line_end--;
+    buf_putn(out, s, line_end);
+    buf_printf(out, ", " MD_KIND " !%lu", id);
+    buf_putn(out, s + line_end, n - line_end);
+}
+
+/* The memoised metadata of tree t (NULL or empty: nothing) under key. */
+static const md_memo *memo_put(body_typer *b, const char *key, const tt_tree *t)
+{
+    md_memo *m = arena_alloc(b->c->arena, sizeof *m);
+    m->id = 0;
+    m->tree = NULL;
+    if (t && t->n) {
+        m->id = md_of(b, t);
+        tt_buf tb = {0};
+        tree_to_string(t, &tb);
+        m->tree = arena_strdup(b->c->arena, tb.data);
+        free(tb.data);
+    }
+    map_put(b->memo, key, m);
+    return m;
+}
+
 /* "%y = extractvalue {A, B} %x, K" of a described call's result: metadata. */
 static bool rewrite_extract(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
 {
@@ -839,9 +900,37 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
 {
     if (!starts_with(s + rhs, n - rhs, "alloca "))
         return false;
-    const char *ids = map_get(b->declared, arena_printf(b->c->arena, "%u:%s", b->body_fn, y));
+    const char *ids = map_get(b->declared, fn_key(b, b->body_fn, y));
     if (!ids)
         return false;
+    if (!strchr(ids, ',')) {
+        /* one variable: its type's tree, worked out once per type */
+        const char *vname;
+        tt_type *t = local_type(b, ids, &vname);
+        if (!t)
+            return false;
+        add_place(b, y, t, 0, false,
+                  b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name) : "local");
+        const char *key = arena_printf(b->c->arena, "a|%s", t->name);
+        const md_memo *m = map_get(b->memo, key);
+        if (!m) {
+            tt_diag *tail = b->c->diags_tail;
+            unsigned errs = b->c->nerrors;
+            tt_tree one = {0};
+            tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+            diag_truncate(b->c, tail, errs);
+            m = memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
+            tree_free(&one);
+        }
+        if (!m->id)
+            return false;
+        put_md_id(s, n, m->id, out);
+        b->stats.allocas_typed++;
+        if (b->report)
+            report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree,
+                   arena_printf(b->c->arena, "local %s: %s", vname, t->name));
+        return true;
+    }
     tt_tree ptr = {0};
     tt_type *first = NULL;
     bool same = true, any = false;
@@ -916,24 +1005,27 @@ static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_
     uint64_t off = p->elems ? 0 : p->off;
     if (p->elems && size_of(b, p->t) != size)
         return false;
-    tt_diag *tail = b->c->diags_tail;
-    unsigned errs = b->c->nerrors;
-    tt_tree reg = {0};
-    tree_of_scalar_at(b->c, p->t, off, size, &b->o, &reg, NULL);
-    diag_truncate(b->c, tail, errs);
-    bool done = reg.n > 0;
-    if (done) {
-        put_with_md(b, s, n, &reg, out);
-        b->stats.loads_typed++;
-        tt_buf tb = {0};
-        tree_to_string(&reg, &tb);
+    const char *key = arena_printf(b->c->arena, "l|%s|%llu|%llu", p->t->name,
+                                   (unsigned long long)off, (unsigned long long)size);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree reg = {0};
+        tree_of_scalar_at(b->c, p->t, off, size, &b->o, &reg, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = memo_put(b, key, &reg);
+        tree_free(&reg);
+    }
+    if (!m->id)
+        return false;
+    put_md_id(s, n, m->id, out);
+    b->stats.loads_typed++;
+    if (b->report)
         report(b, arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size,
                                arena_strndup(b->c->arena, s + pi, pe - pi)),
-               tb.data, p->what);
-        free(tb.data);
-    }
-    tree_free(&reg);
-    return done;
+               m->tree, p->what);
+    return true;
 }
 
 /* An indirect call returning a float type: rustc gives LLVM float types to Rust floats
@@ -995,7 +1087,7 @@ static void strip_ours(const char *s, size_t n, tt_buf *out)
 
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
 {
-    bool ours = contains(s, n, ATTR) || contains(s, n, MD_KIND);
+    bool ours = contains(s, n, "enzyme_type") && (contains(s, n, ATTR) || contains(s, n, MD_KIND));
     tt_buf clean = {0};
     if (ours) {
         strip_ours(s, n, &clean);
