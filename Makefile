@@ -26,7 +26,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all example check check-fast unit golden conformance schema fuzz fuzz-long bench \
-        gradients san clean
+        gradients bench-enzyme san clean
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
@@ -82,6 +82,11 @@ bench: all
 # 10 minutes on 2 cores; the table goes to build/gradients-table.txt.
 gradients: all
 	@python3 tests/gradients/run.py --table build/gradients-table.txt
+
+# Enzyme with and without trees, program by program: outcomes, Enzyme's time, peak memory
+# (build/bench/enzyme/table.txt and ratios.png); one build at a time, about 1 hour.
+bench-enzyme: all
+	@python3 tests/bench/bench_enzyme.py
 
 clean:
 	rm -rf build
