@@ -9,6 +9,7 @@
 
 #include "typetree.h"
 #include "di_index.h"
+#include "ir_define.h"
 
 enum { MAX_NESTING = 200 };
 
@@ -240,18 +241,27 @@ static const char *def_struct(exporter *x, long id, const di_node *n, bool is_un
     return finish_def(x, id, n, key, ok, &d, &lay, "type");
 }
 
-/* "i64 -1" -> -1; false when absent. */
-static bool extra_data(exporter *x, const di_node *member, long long *v)
+/* A variant's discriminant, "i8 -56", as decimal text in the discriminator's type: LLVM
+ * prints the bits signed, so a u8's 200 reads -56. NULL when absent. */
+static const char *discriminant(exporter *x, const di_node *member, bool is_unsigned)
 {
     const char *e = di_field(x->a, member, "extraData");
     if (!e || e[0] != 'i')
-        return false;
-    const char *sp = strchr(e, ' ');
-    if (!sp)
-        return false;
+        return NULL;
+    char *sp;
+    unsigned long bits = strtoul(e + 1, &sp, 10);
+    if (*sp != ' ' || bits == 0 || bits > 64)
+        return NULL;
     errno = 0;
-    *v = strtoll(sp + 1, NULL, 10);
-    return errno == 0;
+    long long v = strtoll(sp + 1, NULL, 10);
+    if (errno)
+        return NULL;
+    if (!is_unsigned)
+        return arena_printf(x->a, "%lld", v);
+    unsigned long long u = (unsigned long long)v;
+    if (bits < 64)
+        u &= (1ULL << bits) - 1;
+    return arena_printf(x->a, "%llu", u);
 }
 
 /* A struct holding a DW_TAG_variant_part: an enum with data (or Option, Result...).
@@ -263,21 +273,26 @@ static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
     const char *key = key_for(x, full_name(x, n));
     x->memo[id] = key;
     const di_node *vp = di_get(&x->ix, vpart);
+    const di_node *dn = di_get(&x->ix, di_ref(x->a, vp, "discriminator"));
+    const di_node *dt = di_get(&x->ix, di_ref(x->a, dn, "baseType"));
+    const char *enc = di_field(x->a, dt, "encoding");
+    bool is_unsigned = !enc || !starts(enc, "DW_ATE_signed");
     long *vs;
     uint32_t nv = members_of(x, vp, &vs);
-    long long *discr = arena_alloc(x->a, (nv + 1) * sizeof *discr);
+    const char **discr = arena_alloc(x->a, (nv + 1) * sizeof *discr);
     bool all_direct = true, sequential = true;
+    char num[16];
     for (uint32_t i = 0; i < nv; i++) {
-        if (!extra_data(x, di_get(&x->ix, vs[i]), &discr[i]))
+        discr[i] = discriminant(x, di_get(&x->ix, vs[i]), is_unsigned);
+        if (!discr[i]) {
             all_direct = false;
-        else if (discr[i] != (long long)i)
+            continue;
+        }
+        snprintf(num, sizeof num, "%u", i);
+        if (strcmp(discr[i], num) != 0)
             sequential = false;
     }
-    const char *repr = NULL;
-    if (all_direct && !sequential && nv > 0) {
-        const di_node *dn = di_get(&x->ix, di_ref(x->a, vp, "discriminator"));
-        repr = di_str(x->a, di_get(&x->ix, di_ref(x->a, dn, "baseType")), "name");
-    }
+    const char *repr = all_direct && !sequential && nv > 0 ? di_str(x->a, dt, "name") : NULL;
     uint64_t size = di_num(x->a, n, "size", 0) / 8, align = di_num(x->a, n, "align", 8) / 8;
     tt_buf d = {0}, lay = {0};
     buf_put(&d, "{\"kind\": \"enum\", ");
@@ -300,8 +315,10 @@ static const char *def_enum(exporter *x, long id, const di_node *n, long vpart)
         buf_json_str(&d, vname ? vname : "_");
         buf_put(&lay, i ? ", {\"name\": " : "{\"name\": ");
         buf_json_str(&lay, vname ? vname : "_");
-        if (repr)
-            buf_printf(&d, ", \"discriminant\": %lld", discr[i]);
+        if (repr) {
+            buf_put(&d, ", \"discriminant\": ");
+            buf_json_str(&d, discr[i]);
+        }
         buf_put(&d, ", \"fields\": ");
         buf_put(&lay, ", \"fields\": ");
         ok = write_fields(x, fm, nf, &d, &lay);
@@ -620,26 +637,6 @@ static const char *expr_of(exporter *x, long id)
     return e;
 }
 
-/* The symbol of a define line: @name or @"quoted name", the first @ outside a quoted
- * string (an attribute before the name, "enzyme_type"="{[-1]:Float@double}", has one). */
-static const char *define_symbol(exporter *x, const char *line)
-{
-    const char *at = line;
-    for (; *at && *at != '@'; at++)
-        if (*at == '"')
-            for (at++; *at && *at != '"'; at++)
-                if (*at == '\\' && at[1])
-                    at++;
-    if (!*at)
-        return NULL;
-    if (at[1] == '"') {
-        const char *e = strchr(at + 2, '"');
-        return e ? arena_strndup(x->a, at + 2, (size_t)(e - at - 2)) : NULL;
-    }
-    size_t n = strcspn(at + 1, "(");
-    return arena_strndup(x->a, at + 1, n);
-}
-
 static bool is_ident(const char *s)
 {
     if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
@@ -652,8 +649,12 @@ static bool is_ident(const char *s)
 
 static void export_function(exporter *x, const char *line, unsigned *no_types)
 {
-    const char *dbg = strstr(line, " !dbg !");
-    const char *sym = define_symbol(x, line);
+    size_t n = strlen(line), at, lparen;
+    if (!ir_define_name(line, n, &at, &lparen))
+        return;
+    /* after the name: a quoted attribute before it cannot be taken for the !dbg */
+    const char *dbg = strstr(line + lparen, " !dbg !");
+    const char *sym = ir_define_symbol(x->a, line, n);
     if (!dbg || !sym)
         return;
     long spid = strtol(dbg + 7, NULL, 10);

@@ -252,11 +252,12 @@ static void annotate_fn(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMValueRe
     if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
         diag_add(c, DIAG_WARNING, NULL, "function %s left unannotated: %s", f.symbol,
                  d.reason);
-    if (d.outcome == OUT_ANNOTATED) {
-        for (unsigned i = 0; i < n; i++)
-            set_attr(ctx, fn, i + 1, d.param_attr ? d.param_attr[i] : NULL);
-        set_attr(ctx, fn, LLVMAttributeReturnIndex, d.ret_attr);
-    }
+    /* Not annotated now: trees of an earlier run, whose types file described the
+     * function differently, go (as in the text backend). */
+    bool on = d.outcome == OUT_ANNOTATED;
+    for (unsigned i = 0; i < n; i++)
+        set_attr(ctx, fn, i + 1, on && d.param_attr ? d.param_attr[i] : NULL);
+    set_attr(ctx, fn, LLVMAttributeReturnIndex, on ? d.ret_attr : NULL);
     for (unsigned i = 0; i < n; i++)
         LLVMDisposeMessage(types[i]);
     LLVMDisposeMessage(ret);

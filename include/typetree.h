@@ -420,13 +420,15 @@ typedef struct {
 } ir_function;
 typedef enum {
     OUT_ANNOTATED,      /* matched, signature agrees: attributes below */
-    OUT_NOT_DESCRIBED,  /* no entry in the types file */
+    OUT_NOT_DESCRIBED,  /* no entry of its own in the types file (a path matching several
+                           entries, or an entry another function took, included) */
     OUT_MISMATCH,       /* the LLVM signature is not what the Rust ABI gives: left alone */
     OUT_FAILED          /* the entry's types have no layout / unsupported ABI */
 } ir_outcome;
 typedef struct {
     ir_outcome outcome;
-    const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found */
+    const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found;
+                                       OUT_NOT_DESCRIBED: why a path match was refused */
     const tt_fn_def *fn;            /* the matched entry */
     const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
     const char *ret_attr;           /* "{...}" or NULL */

@@ -426,17 +426,49 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Whether the file starts like LLVM bitcode (raw or wrapped). stdin counts as text. */
+/* Standard input made a file: a pipe's bytes go to a temporary file that becomes fd 0, so
+ * that the bitcode check, the text backend's two passes and LLVM's reader all read it as
+ * they read a file path. Plain read()s: stdio's buffer of stdin stays untouched. */
+static bool stdin_as_file(void)
+{
+    if (lseek(0, 0, SEEK_CUR) >= 0)
+        return true;
+    FILE *t = tmpfile();
+    bool ok = t != NULL;
+    char chunk[65536];
+    ssize_t k;
+    while (ok && (k = read(0, chunk, sizeof chunk)) != 0) {
+        if (k < 0 && errno == EINTR)
+            continue;
+        ok = k > 0 && fwrite(chunk, 1, (size_t)k, t) == (size_t)k;
+    }
+    ok = ok && fflush(t) == 0 && dup2(fileno(t), 0) >= 0 && lseek(0, 0, SEEK_SET) == 0;
+    if (!ok)
+        fprintf(stderr, "typetree: -: cannot copy standard input to a temporary file: %s\n",
+                strerror(errno));
+    if (t)
+        fclose(t); /* fd 0 keeps the (unlinked) file open */
+    return ok;
+}
+
+/* Whether the input starts like LLVM bitcode (raw or wrapped), by its first bytes: a
+ * file, or standard input (made a file first, and read without moving its offset). */
 static bool looks_like_bitcode(const char *path)
 {
-    if (strcmp(path, "-") == 0)
-        return false;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ends_with(path, ".bc");
     unsigned char m[4] = {0};
-    size_t n = fread(m, 1, 4, f);
-    fclose(f);
+    ssize_t n;
+    if (strcmp(path, "-") == 0) {
+        off_t at;
+        if (!stdin_as_file() || (at = lseek(0, 0, SEEK_CUR)) < 0)
+            return false;
+        n = pread(0, m, 4, at);
+    } else {
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            return ends_with(path, ".bc");
+        n = (ssize_t)fread(m, 1, 4, f);
+        fclose(f);
+    }
     return n == 4 && ((m[0] == 'B' && m[1] == 'C' && m[2] == 0xC0 && m[3] == 0xDE) ||
                       (m[0] == 0xDE && m[1] == 0xC0 && m[2] == 0x17 && m[3] == 0x0B));
 }

@@ -12,9 +12,27 @@ fixtures=$here/../../fixtures/export
 OPT=$(command -v opt-22 || echo /usr/lib/llvm-22/bin/opt)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+LLVM_DIS=$(command -v llvm-dis-22 || echo /usr/lib/llvm-22/bin/llvm-dis)
 pass=0 fail=0
 ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
 bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | head -20; fail=$((fail + 1)); }
+
+# reexport NAME JSON ANNOTATED_LL: annotated-ir-reexport (issue 11, item 1): the export of
+# annotated IR describes the same functions and types as the export of the original (our
+# return attribute "{[-1]:Float@double}" puts an '@' before the function's name).
+reexport() {
+    if ! "$T" export "$3" -o "$tmp/re.json" 2>"$tmp/re.log"; then
+        bad "$1: annotated-ir-reexport: export of the annotated IR" "$tmp/re.log"; return
+    fi
+    grep -v '"doc": ' "$2" > "$tmp/re.a"
+    grep -v '"doc": ' "$tmp/re.json" > "$tmp/re.b"
+    if cmp -s "$tmp/re.a" "$tmp/re.b"; then
+        ok "$1: annotated-ir-reexport: the annotated IR exports the same functions and types"
+    else
+        diff "$tmp/re.a" "$tmp/re.b" > "$tmp/re.diff"
+        bad "$1: annotated-ir-reexport: the annotated IR exports differently" "$tmp/re.diff"
+    fi
+}
 
 # The programs the example and the wrapper tests build: whole binaries, std included,
 # whose exported layouts must also agree with the engine.
@@ -32,6 +50,11 @@ for rs in "$fixtures"/../example/*.rs "$fixtures"/../wrapper/*.rs; do
         ok "$n: export + layout -W (the engine agrees with rustc's offsets, std included)"
     else
         bad "$n: layout -W" "$log"
+    fi
+    if "$T" annotate --types "$json" "$ll" -o "$tmp/$n.out.ll" 2>"$log"; then
+        reexport "$n" "$json" "$tmp/$n.out.ll"
+    else
+        bad "$n: annotate" "$log"
     fi
     # what export writes (locals included) is what the schema describes
     if /usr/bin/python3 "$here/../schema/validate.py" "$here/../../schema/rust-types.schema.json" \
@@ -78,6 +101,50 @@ for rs in "$fixtures"/*.rs; do
     else
         bad "$n: opt -passes=verify" "$log"
     fi
+    reexport "$n" "$json" "$out"
 done
+
+# symbol-names (issue 11, item 1): quoted names with '@', ' ', '"' and '\\' in them are
+# exported as LLVM names them (unescaped), so both backends find every function.
+n=symbol_names
+if [ -f "$tmp/$n.json" ] && "$T" annotate --types "$tmp/$n.json" "$tmp/$n.ll" -o "$tmp/$n.bc" \
+        2>"$tmp/$n.log"; then
+    "$LLVM_DIS" "$tmp/$n.bc" -o "$tmp/$n.bc.ll"
+    for out in out.ll bc.ll; do
+        backend="the text backend (.ll)"
+        [ "$out" = bc.ll ] && backend="the LLVM-C backend (.bc)"
+        got=$(grep -c '^define "enzyme_type"=' "$tmp/$n.$out")
+        if [ "$got" = 4 ]; then
+            ok "$n: symbol-names: $backend annotates all 4 functions"
+        else
+            grep '^define' "$tmp/$n.$out" > "$tmp/$n.defs"
+            bad "$n: symbol-names: $backend annotates $got of 4 functions" "$tmp/$n.defs"
+        fi
+    done
+else
+    bad "$n: symbol-names: export or annotate to .bc" "$tmp/$n.log"
+fi
+
+# unsigned-discriminants (issue 11, item 2): the values the source gave, not LLVM's
+# signed reading of their bits.
+n=unsigned_discriminants
+if python3 - "$tmp/$n.json" >"$tmp/$n.log" 2>&1 <<'PY'
+import json, sys
+types = json.load(open(sys.argv[1]))["types"]
+want = {"G": ["3", "200"], "W": ["1", "65535"], "H": ["3", "18446744073709551600"],
+        "I": ["-3", "100"]}
+bad = 0
+for name, values in want.items():
+    got = [str(v.get("discriminant")) for v in types["unsigned_discriminants::" + name]["variants"]]
+    if got != values:
+        print("%s: discriminants %s, expected %s" % (name, got, values))
+        bad += 1
+sys.exit(bad)
+PY
+then
+    ok "$n: unsigned-discriminants: u8 200, u16 65535, u64 2^64-16 as written, i8 -3 signed"
+else
+    bad "$n: unsigned-discriminants" "$tmp/$n.log"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

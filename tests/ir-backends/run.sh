@@ -6,7 +6,11 @@
 #      change nothing else in the module (compared after llvm-dis);
 #  (b) every output passes `opt -passes=verify`;
 #  (c) annotating annotated IR (also IR carrying stale trees) gives the same attributes,
-#      and --no-typetree gives back the module without any;
+#      and --no-typetree gives back the module without any; a types file that no longer
+#      fits a function (or no longer describes it) removes the trees an earlier run put
+#      on it: annotated IR gives what the original gives (issue 11, item 7);
+#  (e) text and bitcode piped to standard input give what the file path gives, whatever
+#      the output (bitcode is told by its magic, not by -o's extension; issue 11, item 7);
 #  (d) truncated or byte-flipped .ll/.bc inputs give exit status 1, a message naming the
 #      file, no output file and no sanitizer or LLVM crash report.
 # Every run uses --no-body: in-body trees are written by the text backend only (see the
@@ -67,7 +71,11 @@ annotate() {
     want=$2
     shift 2
     last=$w/$(key "$name")
-    "$tt" annotate --no-body "$@" > "$last.stdout" 2> "$last.err"
+    if [ -n "${pipe_in:-}" ]; then # standard input from a pipe, not a file
+        cat "$pipe_in" | "$tt" annotate --no-body "$@" > "$last.stdout" 2> "$last.err"
+    else
+        "$tt" annotate --no-body "$@" > "$last.stdout" 2> "$last.err"
+    fi
     st=$?
     if crashed "$last.err" || [ "$st" != "$want" ]; then
         echo "exit status $st, expected $want" >> "$last.err"
@@ -151,6 +159,18 @@ for src in "$here"/*.rs; do
             check_output "$c ll->stdout --emit=bc" "$d/g.bc" "$w/$c.ref" "$w/$c.in.dis"
         fi
 
+        # (e) stdin-pipe: a pipe, not a file, on standard input
+        if pipe_in=$ll annotate "$c stdin-pipe(ll)->stdout" 0 --types "$types" - -o -; then
+            cp "$last.stdout" "$d/p.ll"
+            check_output "$c stdin-pipe(ll)->stdout" "$d/p.ll" "$w/$c.ref" "$w/$c.in.dis"
+        fi
+        if pipe_in=$bc annotate "$c stdin-pipe(bc)->stdout" 0 --types "$types" - -o -; then
+            cp "$last.stdout" "$d/q.ll"
+            check_output "$c stdin-pipe(bc)->stdout" "$d/q.ll" "$w/$c.ref" "$w/$c.inbc.dis"
+        fi
+        pipe_in=$bc annotate "$c stdin-pipe(bc)->ll" 0 --types "$types" - -o "$d/r.ll" &&
+            check_output "$c stdin-pipe(bc)->ll" "$d/r.ll" "$w/$c.ref" "$w/$c.inbc.dis"
+
         # (c) idempotence, stale trees replaced, --no-typetree
         for out in a.ll b.bc c.bc d.ll; do
             base=$w/$c.in.dis
@@ -167,6 +187,25 @@ for src in "$here"/*.rs; do
                 fi
             fi
         done
+        # types-changed: the first function gains a parameter (a signature mismatch now),
+        # the second is no longer described; annotated IR must give what the original gives
+        python3 -c 'import json, sys
+t = json.load(open(sys.argv[1]))
+t["functions"][0]["args"].append({"name": "extra", "ty": "u64"})
+del t["functions"][1]
+json.dump(t, open(sys.argv[2], "w"))' "$types" "$d/changed.json"
+        if annotate "$c types-changed ll->ll" 0 --types "$d/changed.json" "$ll" -o "$d/t.ll"; then
+            dis "$d/t.ll" "$w/$c.changed.dis"
+            python3 "$here/attrs.py" "$w/$c.changed.dis" > "$w/$c.changed"
+            for out in a.ll c.bc; do
+                base=$w/$c.in.dis
+                [ "$out" = c.bc ] && base=$w/$c.inbc.dis
+                annotate "$c types-changed on annotated $out" 0 --types "$d/changed.json" \
+                    "$d/$out" -o "$d/changed-$out" &&
+                    check_output "$c types-changed on annotated $out" "$d/changed-$out" \
+                        "$w/$c.changed" "$base"
+            done
+        fi
         # stale trees: every annotated tree replaced by a wrong one, in text and bitcode
         sed 's/"enzyme_type"="[^"]*"/"enzyme_type"="{[-1]:Integer}"/g' "$w/$c.ref.dis" > "$d/stale.ll"
         "$llvm/llvm-as" "$d/stale.ll" -o "$d/stale.bc"

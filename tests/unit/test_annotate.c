@@ -126,7 +126,7 @@ static void test_generic_instance_paths(void **state)
     assert_int_equal(d.outcome, OUT_ANNOTATED);
     /* a second instance with the same bare path is an error, not a guess */
     d = decide(a, "_ZN1s3gen17h9f3c2a1b4d5e6f70E", "double", 1, types);
-    assert_int_equal(d.outcome, OUT_FAILED);
+    assert_int_equal(d.outcome, OUT_NOT_DESCRIBED); /* the entry is the first one's */
     assert_error_at(c, "$.functions[2]", "matches two functions of the IR");
     ctx_free(c);
 }
@@ -180,6 +180,73 @@ static void test_not_described_and_nothing_matched(void **state)
     ctx_free(c);
 }
 
+/* Issue 11, item 9: --stats' "failed" counts described functions whose lowering failed;
+ * a function without an entry of its own is "not described", whatever its path matches
+ * (several entries, or an entry another function took first). */
+static void test_stats_failed_means_lowering_failed(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json("{\"format\": \"rust-types/1\", \"functions\": ["
+                         " {\"symbol\": \"good\", \"args\": [{\"ty\": \"f64\"}], \"ret\": \"f64\"},"
+                         " {\"symbol\": \"bad\", \"args\": [{\"ty\": \"NoSuchType\"}]},"
+                         " {\"path\": \"s::gen::<f64>\", \"args\": [{\"ty\": \"f64\"}]},"
+                         " {\"path\": \"s::gen::<f32>\", \"args\": [{\"ty\": \"f32\"}]},"
+                         " {\"path\": \"s::one\", \"args\": [{\"ty\": \"f64\"}]}]}");
+    annotator *a = annotator_new(c, NULL);
+    const char *f64[] = {"double"};
+    assert_int_equal(decide(a, "good", "double", 1, f64).outcome, OUT_ANNOTATED);
+    assert_int_equal(decide(a, "bad", "void", 1, f64).outcome, OUT_FAILED);
+    /* legacy symbols of s::gen: the bare path matches two entries */
+    ir_decision d = decide(a, "_ZN1s3gen17h54800953af53cbc2E", "void", 1, f64);
+    assert_int_equal(d.outcome, OUT_NOT_DESCRIBED);
+    assert_non_null(strstr(d.reason, "matches several entries"));
+    assert_int_equal(decide(a, "other", "void", 0, NULL).outcome, OUT_NOT_DESCRIBED);
+    assert_int_equal(decide(a, "_ZN1s3one17h858adb3ed2277a68E", "void", 1, f64).outcome,
+                     OUT_ANNOTATED);
+    assert_int_equal(decide(a, "_ZN1s3one17h9f3c2a1b4d5e6f70E", "void", 1, f64).outcome,
+                     OUT_NOT_DESCRIBED);
+    const annotate_stats *s = annotator_stats(a);
+    assert_int_equal(s->functions, 6);
+    assert_int_equal(s->annotated, 2);
+    assert_int_equal(s->failed, 1);
+    assert_int_equal(s->mismatched, 0);
+    assert_int_equal(s->not_described, 3);
+    ctx_free(c);
+}
+
+/* Issue 11, item 8: `typetree tree` and annotate give one type one tree. &[*const S; 5]
+ * (Direct) and [*const S; 5] (Indirect, by pointer) both list the five pointers element
+ * by element, as `tree` prints the reference: a fixed array behind a pointer is never
+ * one [-1] run (its elements end where the array does). */
+static void test_tree_agrees_with_annotate(void **state)
+{
+    (void)state;
+    tt_ctx *c = ctx_json("{\"format\": \"rust-types/1\", \"types\": {\"S\": {\"kind\": "
+                         "\"struct\", \"fields\": [{\"name\": \"a\", \"ty\": \"f64\"}, "
+                         "{\"name\": \"n\", \"ty\": \"*const S\"}]}}, \"functions\": ["
+                         " {\"symbol\": \"by_ref\", \"args\": [{\"ty\": \"&[*const S; 5]\"}]},"
+                         " {\"symbol\": \"by_value\", \"args\": [{\"ty\": \"[*const S; 5]\"}]}]}");
+    assert_true(types_validate_defs(c));
+    tt_type *t = types_resolve_str(c, "&[*const S; 5]", "test");
+    tt_tree tr = {0};
+    assert_true(tree_of_value(c, t, NULL, &tr, "test"));
+    tt_buf b = {0};
+    tree_to_string(&tr, &b);
+    assert_non_null(strstr(b.data, "[-1,32]:Pointer, [-1,32,0]:Float@double"));
+    assert_null(strstr(b.data, "[-1,-1]"));
+    annotator *a = annotator_new(c, NULL);
+    const char *types[] = {"ptr"};
+    ir_decision d = decide(a, "by_ref", "void", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_string_equal(d.param_attr[0], b.data);
+    d = decide(a, "by_value", "void", 1, types);
+    assert_int_equal(d.outcome, OUT_ANNOTATED);
+    assert_string_equal(d.param_attr[0], b.data);
+    free(b.data);
+    tree_free(&tr);
+    ctx_free(c);
+}
+
 static void test_demangle(void **state)
 {
     (void)state;
@@ -203,6 +270,8 @@ int main(void)
         cmocka_unit_test(test_not_described_and_nothing_matched),
         cmocka_unit_test(test_demangle),
         cmocka_unit_test(test_path_only_when_entry_symbol_absent),
+        cmocka_unit_test(test_stats_failed_means_lowering_failed),
+        cmocka_unit_test(test_tree_agrees_with_annotate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
