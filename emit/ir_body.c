@@ -21,6 +21,10 @@
 #include "typetree.h"
 #include "ir_body.h"
 
+typedef struct {
+    size_t start, end;
+} span;
+
 #define ATTR "\"enzyme_type\"=\""
 #define MD_KIND "!enzyme_type"
 
@@ -51,7 +55,10 @@ struct body_typer {
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
     tt_map *places;      /* per function: "%name" -> place* */
     tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
+    tt_map *derived;     /* per function: "%name" of pointers computed from places */
     tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
+    tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
+    tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
     unsigned note_fn;    /* first pass: defines seen */
     unsigned body_fn;    /* second pass: bodies begun */
     const char *fn;
@@ -70,6 +77,8 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->md_ids = map_new(c->arena);
     b->md_nodes = map_new(c->arena);
     b->memo = map_new(c->arena);
+    b->alloca_size = map_new(c->arena);
+    b->copies = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->declared = map_new(c->arena);
     return b;
@@ -124,6 +133,87 @@ static const char *fn_key(body_typer *b, unsigned fn, const char *name)
     return key;
 }
 
+
+static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
+                           size_t *close);
+static bool starts_with(const char *s, size_t n, const char *p);
+static const char *arg_value(body_typer *b, const char *s, span a, size_t *at);
+
+static void note_copy(body_typer *b, const char *from, const char *with, const char *len)
+{
+    const char *key = fn_key(b, b->note_fn, from);
+    const char *old = map_get(b->copies, key);
+    map_put(b->copies, key, old ? arena_printf(b->c->arena, "%s,%s=%s", old, with, len)
+                                : arena_printf(b->c->arena, "%s=%s", with, len));
+}
+
+/* First pass: "%x = alloca [N x i8]" (its size) and llvm.memcpy between two locals with a
+ * constant length (both ways), so that a temporary no #dbg_declare names can take the type
+ * of the variables it is copied from or to whole (tmp_ids). True when the line was one. */
+static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
+{
+    size_t i = 2;
+    if (n > 4 && s[1] == ' ' && s[2] == '%') {
+        size_t e = local_end(s, i, n);
+        if (e && starts_with(s + e, n - e, " = alloca [")) {
+            char *end;
+            unsigned long long sz = strtoull(s + e + 11, &end, 10);
+            if (end > s + e + 11 && strncmp(end, " x i8]", 6) == 0)
+                map_put(b->alloca_size, fn_key(b, b->note_fn, arena_strndup(b->c->arena, s + i, e - i)),
+                        arena_printf(b->c->arena, "%llu", sz));
+            return true;
+        }
+    }
+    const char *c = strstr(s, "call void @llvm.memcpy.");
+    if (!c || (size_t)(c - s) > n)
+        return false;
+    const char *open = strchr(c, '(');
+    span args[8];
+    size_t close;
+    if (!open || split_args(s, (size_t)(open - s), n, args, 8, &close) < 3)
+        return true;
+    size_t at;
+    const char *dst = arg_value(b, s, args[0], &at), *src = arg_value(b, s, args[1], &at);
+    span len = args[2];
+    while (len.start < len.end && s[len.start] == ' ')
+        len.start++;
+    if (!dst || !src || !starts_with(s + len.start, len.end - len.start, "i64 "))
+        return true;
+    const char *l = arena_strndup(b->c->arena, s + len.start + 4, len.end - len.start - 4);
+    note_copy(b, dst, src, l);
+    note_copy(b, src, dst, l);
+    return true;
+}
+
+/* The variables a temporary holds (second pass): an alloca no #dbg_declare names, copied
+ * whole (the length is its size) from or to declared variables, takes their declarations
+ * ("N[,N...]", the common entries when they differ); NULL when there are none. A MIR local
+ * has one type; a transmute between locals is a copy between two declared types, whose
+ * common entries are all that stays. */
+static const char *tmp_ids(body_typer *b, const char *y)
+{
+    const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
+    const char *list = size ? map_get(b->copies, fn_key(b, b->body_fn, y)) : NULL;
+    if (!list)
+        return NULL;
+    tt_buf ids = {0};
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len);
+        if (eq && (size_t)(p + len - eq - 1) == strlen(size) && memcmp(eq + 1, size, strlen(size)) == 0) {
+            const char *other = arena_strndup(b->c->arena, p, (size_t)(eq - p));
+            const char *oid = map_get(b->declared, fn_key(b, b->body_fn, other));
+            if (oid && !(ids.data && strstr(arena_printf(b->c->arena, ",%s,", ids.data),
+                                             arena_printf(b->c->arena, ",%s,", oid))))
+                buf_printf(&ids, "%s%s", ids.len ? "," : "", oid);
+        }
+        p += len + (p[len] == ',');
+    }
+    const char *out = ids.len ? arena_strdup(b->c->arena, ids.data) : NULL;
+    free(ids.data);
+    return out;
+}
+
 /* "#dbg_declare(ptr %x, !N, !DIExpression(), ...)": the alloca %x holds variable N, whole.
  * Its number, "%x" in *name; 0 when the line declares no whole variable at a local. */
 static unsigned long declare_of(body_typer *b, const char *s, size_t n, const char **name)
@@ -150,6 +240,8 @@ void body_note_line(body_typer *b, const char *s, size_t n)
         return;
     }
     if (s[0] == ' ') {
+        if (note_alloca_or_copy(b, s, n))
+            return;
         const char *name;
         unsigned long id = declare_of(b, s, n, &name);
         if (!id)
@@ -186,6 +278,7 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
     b->body_fn++;
     b->places = map_new(b->c->arena);
     b->pairs = map_new(b->c->arena);
+    b->derived = map_new(b->c->arena);
     for (uint32_t i = 0; i < nparams; i++) {
         if (!names[i] || !pointees || !pointees[i])
             continue;
@@ -206,7 +299,7 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
 void body_end(body_typer *b)
 {
     b->fn = NULL;
-    b->places = b->pairs = NULL;
+    b->places = b->pairs = b->derived = NULL;
 }
 
 /* ---- trees ---- */
@@ -416,9 +509,6 @@ static const char *defined_value(body_typer *b, const char *s, size_t n, size_t 
 }
 
 /* Splits the argument list that starts at s[open] == '(' at top-level commas. */
-typedef struct {
-    size_t start, end;
-} span;
 
 static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
                            size_t *close)
@@ -562,9 +652,15 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
     size_t e = local_end(s, i, n);
     if (!tsize || !e || !starts_with(s + e, n - e, ", i64 "))
         return;
-    const place *base = place_of(b, arena_strndup(b->c->arena, s + i, e - i));
-    if (!base)
+    const char *bn = arena_strndup(b->c->arena, s + i, e - i);
+    const place *base = place_of(b, bn);
+    if (!base) {
+        if (map_get(b->derived, bn))
+            map_put(b->derived, y, (void *)"");
         return;
+    }
+    /* into a typed place: a place of its own below, or at least not untyped memory */
+    map_put(b->derived, y, (void *)"");
     const char *idx = s + e + 6;
     char *end;
     long long c = strtoll(idx, &end, 10);
@@ -902,6 +998,8 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
         return false;
     const char *ids = map_get(b->declared, fn_key(b, b->body_fn, y));
     if (!ids)
+        ids = tmp_ids(b, y);
+    if (!ids)
         return false;
     if (!strchr(ids, ',')) {
         /* one variable: its type's tree, worked out once per type */
@@ -982,6 +1080,35 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
     return done;
 }
 
+/* A load of an LLVM float type from an untyped place: the value is that float. rustc gives
+ * LLVM float types to Rust floats alone, and the IR is annotated before LLVM's passes could
+ * make float loads of anything else. Without it, Enzyme cannot type a phi of two such loads
+ * when the float use sits in a block that does not post-dominate them (a bounds check's
+ * panic branch between): tests/enzyme-bugs/phi-float-branch.ll. */
+static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, size_t tlen,
+                       tt_buf *out)
+{
+    static const struct { const char *ty; tt_kind kind; } fp[] = {
+        {"double", KIND_DOUBLE}, {"float", KIND_FLOAT}, {"half", KIND_HALF}, {"fp128", KIND_FP128}};
+    for (size_t k = 0; k < sizeof fp / sizeof fp[0]; k++) {
+        if (strlen(fp[k].ty) != tlen || memcmp(ty, fp[k].ty, tlen) != 0)
+            continue;
+        const char *key = fp[k].ty;
+        const md_memo *m = map_get(b->memo, key);
+        if (!m) {
+            tt_entry e = {.len = 1, .kind = (uint8_t)fp[k].kind, .path = {-1}};
+            tt_tree t = {.v = &e, .n = 1, .cap = 1};
+            m = memo_put(b, key, &t);
+        }
+        put_md_id(s, n, m->id, out);
+        b->stats.loads_typed++;
+        if (b->report)
+            report(b, "load", m->tree, "its LLVM float type (rustc's float types are Rust floats)");
+        return true;
+    }
+    return false;
+}
+
 /* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
  * load then says what it reads even where Enzyme does not connect %p to its type (a call
  * in a loop does not type its arguments in the caller without strict aliasing). */
@@ -1000,8 +1127,13 @@ static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_
     if (!size || !pe || (s[i] == '[' && s[i + 1] != '1'))
         return false; /* scalars only ([1 x i8] aside, no arrays) */
     const place *p = place_of(b, arena_strndup(b->c->arena, s + pi, pe - pi));
-    if (!p)
-        return false;
+    if (!p) {
+        /* a pointer into a typed place that says nothing certain here (union bytes,
+         * variants that disagree) reads memory typed otherwise too: nothing */
+        if (map_get(b->derived, arena_strndup(b->c->arena, s + pi, pe - pi)))
+            return false;
+        return float_load(b, s, n, s + i, (size_t)(comma - s) - i, out);
+    }
     uint64_t off = p->elems ? 0 : p->off;
     if (p->elems && size_of(b, p->t) != size)
         return false;

@@ -8,6 +8,7 @@
 
 #include "typetree.h"
 #include "ir_body.h"
+#include "ir_define.h"
 
 #define ATTR "\"enzyme_type\"=\""
 
@@ -100,30 +101,9 @@ static bool parse_error(text_state *st, const char *what)
 /* Rewrites one `define` line into out. */
 static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
 {
-    /* the function name: first '@' outside quotes */
-    size_t at = 0;
-    bool inq = false;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"')
-            inq = !inq;
-        if (s[i] == '@' && !inq) {
-            at = i;
-            break;
-        }
-    }
-    if (!at)
-        return parse_error(st, "no function name");
-    size_t name_start = at + 1, name_end = name_start;
-    if (s[name_end] == '"') {
-        for (name_end++; name_end < n && s[name_end] != '"'; name_end++)
-            ;
-        name_end++;
-    } else {
-        while (name_end < n && s[name_end] != '(')
-            name_end++;
-    }
-    if (name_end >= n || s[name_end] != '(')
-        return parse_error(st, "no parameter list after the function name");
+    size_t at, name_end; /* the name's '@' and the '(' after it */
+    if (!ir_define_name(s, n, &at, &name_end))
+        return parse_error(st, "no function name followed by a parameter list");
     size_t params_end = skip_group(s, name_end, n);
     if (!params_end)
         return parse_error(st, "unbalanced parameter list");
@@ -147,11 +127,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         while (ret_start > 0 && s[ret_start - 1] != ' ')
             ret_start--;
     }
-    char *symbol = arena_strndup(st->c->arena, s + name_start, name_end - name_start);
-    if (symbol[0] == '"') {
-        symbol++;
-        symbol[strlen(symbol) - 1] = 0;
-    }
+    const char *symbol = ir_define_symbol(st->c->arena, s, n);
     char *ret_type = arena_strndup(st->c->arena, s + ret_start, ret_end - ret_start);
 
     /* parameters, split at top-level commas */
@@ -227,7 +203,9 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
             names[k] = param_name(st->c, s, ps[k].type_end, ps[k].end);
         body_begin(st->body, symbol, np, names,
                    d.outcome == OUT_ANNOTATED ? d.param_pointee : NULL);
-        if (d.outcome != OUT_ANNOTATED) {
+        /* Not annotated now: trees of an earlier run, whose types file described the
+         * function differently, go (the rebuild below with no attributes). */
+        if (d.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
             buf_putn(out, s, n);
             return true;
         }
@@ -250,28 +228,6 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
-/* The symbol of a define line (quotes removed), or NULL. */
-static const char *define_symbol(tt_ctx *c, const char *s, size_t n)
-{
-    bool inq = false;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"')
-            inq = !inq;
-        if (s[i] != '@' || inq)
-            continue;
-        size_t b = i + 1, e = b;
-        if (e < n && s[e] == '"') {
-            for (e++; e < n && s[e] != '"'; e++)
-                ;
-            return e < n ? arena_strndup(c->arena, s + b + 1, e - b - 1) : NULL;
-        }
-        while (e < n && s[e] != '(')
-            e++;
-        return arena_strndup(c->arena, s + b, e - b);
-    }
-    return NULL;
-}
-
 /* A first pass lists the defined symbols, so path matching knows which entries' symbols
  * are present (see annotator_note_defined), and the module's metadata numbers and
  * variable names for the in-body trees. The input is seekable (a pipe is spooled first). */
@@ -284,10 +240,12 @@ static void first_pass(tt_ctx *c, annotator *a, body_typer *body, FILE *in)
     while ((len = getline(&line, &cap, in)) > 0) {
         if (strncmp(line, "define ", 7) == 0) {
             body_note_line(body, line, (size_t)len);
-            const char *sym = define_symbol(c, line, (size_t)len);
+            const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
             if (sym)
                 annotator_note_defined(a, sym);
-        } else if (line[0] == '!' || (line[0] == ' ' && strstr(line, "#dbg_declare("))) {
+        } else if (line[0] == '!' ||
+                   (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
+                                       strstr(line, "@llvm.memcpy.")))) {
             body_note_line(body, line, (size_t)len);
         }
     }
@@ -370,13 +328,8 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
             const char *eq = strstr(line, " = ");
             const char *tgt = strrchr(line, '@');
             if (eq && tgt && tgt > eq) {
-                const char *alias = arena_strndup(c->arena, line + 1, (size_t)(eq - line - 1));
-                size_t tl = strcspn(tgt + 1, " ,\n");
-                const char *target = arena_strndup(c->arena, tgt + 1, tl);
-                if (alias[0] == '"' && strlen(alias) >= 2)
-                    alias = arena_strndup(c->arena, alias + 1, strlen(alias) - 2);
-                if (target[0] == '"' && strlen(target) >= 2)
-                    target = arena_strndup(c->arena, target + 1, strlen(target) - 2);
+                const char *alias = ir_name_text(c->arena, line + 1, (size_t)(eq - line - 1));
+                const char *target = ir_name_text(c->arena, tgt + 1, strcspn(tgt + 1, " ,\n"));
                 annotator_add_alias(a, alias, target);
             }
         }
