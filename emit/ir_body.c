@@ -1112,7 +1112,73 @@ static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, s
 /* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
  * load then says what it reads even where Enzyme does not connect %p to its type (a call
  * in a loop does not type its arguments in the caller without strict aliasing). */
-static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
+/* The Rust type a pointer stored at byte off of a t points to (&T, *const T, NonNull<T>,
+ * Box<T>, a wide pointer's data half, a field's "points_to" buffer); NULL when no pointer
+ * of certain type sits exactly there (enum and union bytes included). */
+static tt_type *pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth)
+{
+    if (!t || depth > 16)
+        return NULL;
+    tt_type *pt = types_pointee(b->c, t);
+    if (pt)
+        return off == 0 ? pt : NULL;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    const tt_layout *l = layout_of(b->c, t, NULL);
+    diag_truncate(b->c, tail, errs);
+    if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
+        return NULL;
+    if (t->kind == TY_ARRAY) {
+        uint64_t es = size_of(b, t->elem);
+        return es ? pointee_at(b, t->elem, off % es, depth + 1) : NULL;
+    }
+    uint32_t nf = t->kind == TY_TUPLE ? t->n : t->kind == TY_ADT ? t->def->nfields : 0;
+    for (uint32_t i = 0; i < nf; i++) {
+        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
+        uint64_t fo = l->offsets[i], fs = ft ? size_of(b, ft) : 0;
+        if (!ft || !fs || off < fo || off >= fo + fs)
+            continue;
+        if (t->kind == TY_ADT && off == fo) {
+            tt_type *to = types_field_points_to(b->c, t, 0, i); /* Vec's buffer: [T] */
+            if (to)
+                return to;
+        }
+        return pointee_at(b, ft, off - fo, depth + 1);
+    }
+    return NULL;
+}
+
+/* A pointer loaded from a typed place: a place of its own, the first of a run of its
+ * pointee's type, when that type has something to say behind a pointer (not bytes, not
+ * unsized): copies through it (sort's merges copy elements between such pointers) then
+ * get the element's tree. */
+static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p, uint64_t off)
+{
+    tt_type *pt = pointee_at(b, p->t, off, 0);
+    if (pt && pt->kind == TY_SLICE)
+        pt = pt->elem;
+    if (!pt || !size_of(b, pt))
+        return;
+    const char *key = arena_printf(b->c->arena, "p|%s", pt->name);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, pt, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
+        tree_free(&one);
+    }
+    if (m->id)
+        add_place(b, y, pt, 0, true,
+                  b->report ? arena_printf(b->c->arena, "the %s a pointer loaded from %s points to",
+                                           pt->name, p->what)
+                            : "a loaded pointer");
+}
+
+static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
+                         tt_buf *out)
 {
     if (!starts_with(s + rhs, n - rhs, "load "))
         return false;
@@ -1135,8 +1201,10 @@ static bool rewrite_load(body_typer *b, const char *s, size_t n, size_t rhs, tt_
         return float_load(b, s, n, s + i, (size_t)(comma - s) - i, out);
     }
     uint64_t off = p->elems ? 0 : p->off;
-    if (p->elems && size_of(b, p->t) != size)
-        return false;
+    if (p->elems && size > size_of(b, p->t))
+        return false; /* a pointer to elements reads the first bytes of one */
+    if (starts_with(s + i, n - i, "ptr, "))
+        place_of_loaded_pointer(b, y, p, off);
     const char *key = arena_printf(b->c->arena, "l|%s|%llu|%llu", p->t->name,
                                    (unsigned long long)off, (unsigned long long)size);
     const md_memo *m = map_get(b->memo, key);
@@ -1233,7 +1301,7 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
         if (contains(s, n, "#dbg_declare(")) {
             scan_declare(b, s, n);
         } else if (y && (rewrite_alloca(b, y, s, n, rhs, out) ||
-                         rewrite_extract(b, s, n, rhs, out) || rewrite_load(b, s, n, rhs, out))) {
+                         rewrite_extract(b, s, n, rhs, out) || rewrite_load(b, y, s, n, rhs, out))) {
             free(clean.data);
             return true;
         } else if (contains(s, n, "@llvm.mem")) {
