@@ -1,4 +1,4 @@
-; Enzyme bug: "Cannot deduce type of copy" for a one-element memcpy between pointers into
+; Evidence for typed copies through loaded pointers (Enzyme limitation behind it): "Cannot deduce type of copy" for a one-element memcpy between pointers into
 ; f64 buffers that a merge loop moves by data-dependent steps, though the arguments are typed.
 ; The tree that is true of a *mut f64 or a slice names its first element ([-1,0]:Float@double).
 ; Enzyme carries it through a GEP only for offsets it can enumerate (a non-constant offset
