@@ -3,7 +3,10 @@
 ; Result<f64, E>, (usize, f64) by value) gets a reverse function with no differential
 ; return: the gradient is 0. The same code returning { double, double } is right, and an
 ; "enzyme_type" return attribute describing both members does not help.
-; g(x) = ln(x)^2 -> g'(2) = 2 ln(2) / 2 = 0.693147. Gradient cases: option_results (-O1..3).
+; g(x) = ln(x)^2 -> g'(2) = 2 ln(2) / 2 = 0.693147. Gradient cases: option_results (-O1..3);
+; iterator_chain (-O0): its filter + take chain returns ControlFlow<f64, f64> as
+; { i64, double } from try_fold, and of small variants of the chain exactly those with
+; such returns lose the derivative (evidence, not a proof).
 ; CASE bug -O0 wrong
 ; CASE bug -O2 wrong
 declare double @llvm.log.f64(double)

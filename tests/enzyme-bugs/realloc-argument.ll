@@ -9,7 +9,8 @@
 ; std's allocator shim __rdl_realloc(ptr, old_size, align, new_size) has exactly this shape,
 ; and the growth path of every Vec (reserve/do_reserve_and_handle -> RawVecInner::
 ; grow_amortized -> finish_grow -> __rust_realloc) reaches it with the Vec's active buffer.
-; Gradient cases: copy_from_slice, f32_normalize, matrix_vector, euclid_transform (-O0).
+; Gradient cases: copy_from_slice, f32_normalize, matrix_vector, vec_collect, euclid_transform
+; (-O0: std's Vec growth, RawVecInner::grow_amortized -> finish_grow -> __rdl_realloc).
 ; Their "Cannot deduce type of insertvalue" (grow_amortized's returned Result) and "Cannot
 ; deduce type of copy" (__rdl_realloc's copy) are separate: with a true
 ; "enzyme_type"="{[-1]:Integer}" on grow_amortized's return and even an f64 tree on

@@ -5,6 +5,8 @@
 ; -O1..3. Checked with a copy of the case whose map uses a BuildHasherDefault (no
 ; thread-local): the assertion goes, and Enzyme then stops on hashbrown's memset of its
 ; control bytes ("Cannot deduce type of memset", plain Enzyme identical): a second blocker.
+; At -O0 the same read goes through LocalKey::try_with's accessor (an indirect call) and
+; stops Enzyme there instead: "No create nofree of unknown value" (hashmap_values -O0).
 ; f(x) = s * x^2 with s = 2.0 in a thread-local: f'(3) = 12.
 ; CASE bug -O0 error threadlocal
 ; CASE bug -O2 error threadlocal

@@ -19,7 +19,11 @@ to fail at some levels only because of a documented Enzyme bug with a reproducer
 (known-bugs.json -> tests/enzyme-bugs/<bug>.ll). The suite prints a table of outcomes with and
 without trees and ends with "N passed, N failed" (one test per case and level).
 
-usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain] [--jobs N] [CASE...]
+usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3] [--jobs N]
+                              [--table FILE] [CASE...]
+(`make check` runs the plain builds at -O1..-O3 only: at -O0 plain Enzyme fails on most
+programs, and isolating each failure costs one build per program; `make gradients` runs
+them all.)
 Environment: ENZYME_PLUGIN (default: ../shared/enzyme/LLDEnzyme-22.so beside the
 repository), TYPETREE (default build/typetree).
 """
@@ -288,10 +292,10 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log):
     out_dir = os.path.join(OUT, tag)
     shutil.rmtree(out_dir, ignore_errors=True)
     attempt = 0
-    queue = [list(cases)]
+    queue = [(list(cases), 0)]  # (cases, how many times their group was halved)
     built = []  # (exe, cases in it)
     while queue:
-        group = queue.pop(0)
+        group, halved = queue.pop(0)
         attempt += 1
         bdir = os.path.join(out_dir, "build%d" % attempt)
         ok, text, exe, elog, ll = builder.build(program, main_rs, level, trees,
@@ -304,20 +308,32 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log):
                 results[c] = ("build error", reason_of(text))
             log("%s: build error: %s" % (tag, reason_of(text)))
             continue
+        named, unsure = ({}, set()) if len(group) == 1 else blame(elog, ll, group)
+        # a failed build's IR (~70 MB at -O0) has served: keep its Enzyme log only (at
+        # -O0 without trees a run makes one build per program)
+        for f in glob.glob(os.path.join(bdir, "*")):
+            if not f.endswith(".enzyme.log"):
+                try:
+                    os.remove(f)
+                except OSError:
+                    pass
         if len(group) == 1:
             results[group[0]] = ("enzyme error", reason_of(text))
             continue
-        named, unsure = blame(elog, ll, group)
         for c, why in named.items():
             results[c] = ("enzyme error", why)
         clean = [c for c in group if c not in named and c not in unsure]
         if clean:
-            queue.append(clean)
+            queue.append((clean, halved))
         rest = [c for c in group if c in unsure]
-        if len(rest) <= 6 or named:
-            queue += [[c] for c in rest] if len(rest) <= 6 else [rest]
+        if len(rest) <= 6 or halved >= 1:
+            # an error shared by many cases (std code they all reach) usually fails most
+            # of them: one build each costs n builds, halving again n log n
+            queue += [([c], halved) for c in rest]
+        elif named:
+            queue.append((rest, halved))
         else:
-            queue += [rest[:len(rest) // 2], rest[len(rest) // 2:]]
+            queue += [(rest[:len(rest) // 2], halved + 1), (rest[len(rest) // 2:], halved + 1)]
     for exe, group in built:
         for c in group:
             results[c] = run_case(exe, c)
@@ -349,6 +365,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--levels", default="0,1,2,3")
     ap.add_argument("--no-plain", action="store_true", help="skip the --no-typetree builds")
+    ap.add_argument("--plain-levels", help="the levels to build --no-typetree too (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--table", help="also write the table to this file")
     ap.add_argument("cases", nargs="*")
@@ -395,7 +412,9 @@ def main():
     problems = check_known_bugs(known)
 
     builder = Builder(plugin, typetree, env)
-    configs = [(lv, tr) for lv in levels for tr in ([True] if args.no_plain else [True, False])]
+    plain_levels = [] if args.no_plain else (
+        [int(x) for x in args.plain_levels.split(",")] if args.plain_levels else levels)
+    configs = [(lv, tr) for lv in levels for tr in ([True, False] if lv in plain_levels else [True])]
     results = {cfg: {} for cfg in configs}
     lock = threading.Lock()
 
@@ -419,7 +438,7 @@ def main():
             if o != "right":
                 print("  O%d %-5s %-28s %s: %s" % (lv, "trees" if tr else "plain", c, o, d))
 
-    table = render_table(cases, levels, results, not args.no_plain)
+    table = render_table(cases, levels, results, bool(plain_levels))
     print(table)
     if args.table:
         with open(args.table, "w") as f:
@@ -483,7 +502,8 @@ def render_table(cases, levels, results, with_plain):
         for lv in levels:
             t = short(results[(lv, True)].get(c, ("build error", ""))[0])
             if with_plain:
-                p = short(results[(lv, False)].get(c, ("build error", ""))[0])
+                p = short(results[(lv, False)].get(c, ("build error", ""))[0]) \
+                    if (lv, False) in results else "-"
                 row += "%-18s" % (t + " / " + p)
             else:
                 row += "%-10s" % t
@@ -499,7 +519,8 @@ def render_table(cases, levels, results, with_plain):
             t = sum(1 for c in cases if results[(lv, True)].get(c, ("build error",))[0] == o)
             p = sum(1 for c in cases if results.get((lv, False), {}).get(c, ("build error",))[0] == o) if with_plain else 0
             any_ = any_ or t or p
-            row += "%-18s" % ("%d / %d" % (t, p)) if with_plain else "%-10s" % t
+            ps = "%d" % p if (lv, False) in results else "-"
+            row += "%-18s" % ("%d / %s" % (t, ps)) if with_plain else "%-10s" % t
         if any_:
             rows.append(row)
     return "\n".join(rows)
