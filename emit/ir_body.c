@@ -116,6 +116,43 @@ bool body_is_our_metadata(const char *s, size_t n)
 static size_t local_end(const char *s, size_t i, size_t n);
 
 
+/* Decimal digits of v into the end of buf[24]; returns where they start (no printf: the
+ * body pass formats a number per annotation). */
+static const char *digits(uint64_t v, char buf[24])
+{
+    char *p = buf + 23;
+    *p = 0;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
+/* "<tag>|<name>[|a|b]": a memo key, without printf. */
+static const char *memo_key(body_typer *b, char tag, const char *name, bool nums, uint64_t x,
+                            uint64_t y)
+{
+    char bx[24], by[24];
+    const char *sx = nums ? digits(x, bx) : "", *sy = nums ? digits(y, by) : "";
+    size_t nl = strlen(name), xl = strlen(sx), yl = strlen(sy);
+    char *k = arena_alloc(b->c->arena, nl + xl + yl + 5), *q = k;
+    *q++ = tag;
+    *q++ = '|';
+    memcpy(q, name, nl);
+    q += nl;
+    if (nums) {
+        *q++ = '|';
+        memcpy(q, sx, xl);
+        q += xl;
+        *q++ = '|';
+        memcpy(q, sy, yl);
+        q += yl;
+    }
+    *q = 0;
+    return k;
+}
+
 /* "<fn>:<name>" without printf (one per alloca and declaration: hot). */
 static const char *fn_key(body_typer *b, unsigned fn, const char *name)
 {
@@ -671,12 +708,12 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
             add_place(b, y, base->t, 0, true, base->what);
         else if (es && constant && c >= 0 && tsize == 1) /* into element c / es of the run */
             add_place(b, y, base->t, (uint64_t)c % es, false,
-                      arena_printf(b->c->arena, "%s + %lld", base->what, c));
+                      b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
         return;
     }
     if (constant && c >= 0 && tsize == 1)
         add_place(b, y, base->t, base->off + (uint64_t)c, false,
-                  arena_printf(b->c->arena, "%s + %lld", base->what, c));
+                  b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
 }
 
 /* A call: its callee symbol; the {A, B} it returns; its sret argument. */
@@ -893,7 +930,11 @@ static void put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t
     while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
         line_end--;
     buf_putn(out, s, line_end);
-    buf_printf(out, ", " MD_KIND " !%lu", id);
+    {
+        char d[24];
+        buf_put(out, ", " MD_KIND " !");
+        buf_put(out, digits(id, d));
+    }
     buf_putn(out, s + line_end, n - line_end);
 }
 
@@ -904,7 +945,11 @@ static void put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
     while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
         line_end--;
     buf_putn(out, s, line_end);
-    buf_printf(out, ", " MD_KIND " !%lu", id);
+    {
+        char d[24];
+        buf_put(out, ", " MD_KIND " !");
+        buf_put(out, digits(id, d));
+    }
     buf_putn(out, s + line_end, n - line_end);
 }
 
@@ -1009,7 +1054,7 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
             return false;
         add_place(b, y, t, 0, false,
                   b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name) : "local");
-        const char *key = arena_printf(b->c->arena, "a|%s", t->name);
+        const char *key = memo_key(b, 'a', t->name, false, 0, 0);
         const md_memo *m = map_get(b->memo, key);
         if (!m) {
             tt_diag *tail = b->c->diags_tail;
@@ -1159,7 +1204,7 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
         pt = pt->elem;
     if (!pt || !size_of(b, pt))
         return;
-    const char *key = arena_printf(b->c->arena, "p|%s", pt->name);
+    const char *key = memo_key(b, 'p', pt->name, false, 0, 0);
     const md_memo *m = map_get(b->memo, key);
     if (!m) {
         tt_diag *tail = b->c->diags_tail;
@@ -1205,8 +1250,7 @@ static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, 
         return false; /* a pointer to elements reads the first bytes of one */
     if (starts_with(s + i, n - i, "ptr, "))
         place_of_loaded_pointer(b, y, p, off);
-    const char *key = arena_printf(b->c->arena, "l|%s|%llu|%llu", p->t->name,
-                                   (unsigned long long)off, (unsigned long long)size);
+    const char *key = memo_key(b, 'l', p->t->name, true, off, size);
     const md_memo *m = map_get(b->memo, key);
     if (!m) {
         tt_diag *tail = b->c->diags_tail;
