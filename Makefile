@@ -78,8 +78,9 @@ fuzz-long:
 bench: all
 	@sh tests/bench/run.sh
 
-# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees, about
-# 10 minutes on 2 cores; the table goes to build/gradients-table.txt.
+# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees (make
+# check builds without trees at -O1..3 only); over an hour on 2 cores; the table goes to
+# build/gradients-table.txt.
 gradients: all
 	@python3 tests/gradients/run.py --table build/gradients-table.txt
 

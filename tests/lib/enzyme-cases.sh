@@ -49,7 +49,7 @@ for ll in "$@"; do
         mflags=
         for f in $cflags; do mflags="$mflags -mllvm $f"; done
         # shellcheck disable=SC2086
-        if "$CLANG" $O -fpass-plugin="$plugin" $mflags -Wno-override-module "$tmp/$name.ll" \
+        if "$CLANG" $O -fpass-plugin="$plugin" $mflags -Wno-override-module -fno-crash-diagnostics "$tmp/$name.ll" \
             -o "$tmp/$name" -lm 2>"$tmp/$name.log"; then
             got=$("$tmp/$name" 2>&1 | head -n 1)
             got=${got%% *}
