@@ -20,6 +20,7 @@
 
 #include "typetree.h"
 #include "ir_body.h"
+#include "ir_define.h"
 
 typedef struct {
     size_t start, end;
@@ -545,38 +546,37 @@ static const char *defined_value(body_typer *b, const char *s, size_t n, size_t 
     return arena_strndup(b->c->arena, s + i, e - i);
 }
 
-/* Splits the argument list that starts at s[open] == '(' at top-level commas. */
-
+/* Splits the argument list that starts at s[open] == '(' at top-level commas; *close is
+ * its ')' (0 and no arguments when unbalanced). */
 static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
                            size_t *close)
 {
+    *close = 0;
+    size_t end = ir_skip_group(s, open, n); /* just past the ')' */
+    if (!end)
+        return 0;
     uint32_t k = 0;
-    int depth = 0;
     size_t start = open + 1;
-    for (size_t i = open; i < n; i++) {
+    for (size_t i = start; i < end - 1; i++) {
         char ch = s[i];
         if (ch == '"') {
-            for (i++; i < n && s[i] != '"'; i++)
+            for (i++; i < end - 1 && s[i] != '"'; i++)
                 ;
-            continue;
-        }
-        if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
-            depth++;
-        else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
-            if (--depth == 0) {
-                if (k < max && i > start)
-                    out[k++] = (span){start, i};
-                *close = i;
-                return k;
-            }
-        } else if (ch == ',' && depth == 1) {
+        } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+            size_t past = ir_skip_group(s, i, end - 1);
+            if (!past)
+                return 0;
+            i = past - 1;
+        } else if (ch == ',') {
             if (k < max)
                 out[k++] = (span){start, i};
             start = i + 1;
         }
     }
-    *close = 0;
-    return 0;
+    if (k < max && end - 1 > start)
+        out[k++] = (span){start, end - 1};
+    *close = end - 1;
+    return k;
 }
 
 /* The last %name in an argument's text (its value), as "%x", and where it starts. */
@@ -922,22 +922,6 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     return done;
 }
 
-/* Appends ", !enzyme_type !N" (the tree's node) to a line. */
-static void put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out)
-{
-    unsigned long id = md_of(b, t);
-    size_t line_end = n;
-    while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
-        line_end--;
-    buf_putn(out, s, line_end);
-    {
-        char d[24];
-        buf_put(out, ", " MD_KIND " !");
-        buf_put(out, digits(id, d));
-    }
-    buf_putn(out, s + line_end, n - line_end);
-}
-
 /* Appends ", !enzyme_type !id" to a line. */
 static void put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
 {
@@ -945,12 +929,16 @@ static void put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
     while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
         line_end--;
     buf_putn(out, s, line_end);
-    {
-        char d[24];
-        buf_put(out, ", " MD_KIND " !");
-        buf_put(out, digits(id, d));
-    }
+    char d[24];
+    buf_put(out, ", " MD_KIND " !");
+    buf_put(out, digits(id, d));
     buf_putn(out, s + line_end, n - line_end);
+}
+
+/* Appends ", !enzyme_type !N" (the node of tree t) to a line. */
+static void put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out)
+{
+    put_md_id(s, n, md_of(b, t), out);
 }
 
 /* The memoised metadata of tree t (NULL or empty: nothing) under key. */

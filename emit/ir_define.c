@@ -1,4 +1,5 @@
-/* The function name of a `define` line. LLVM prints a quoted string with every '"' escaped
+/* Reading lines of textual LLVM IR: the function name of a `define` line, bracketed
+ * groups. LLVM prints a quoted string with every '"' escaped
  * as \22 (and '\' as \5C, or \\ in names), so a string ends at the next '"'; a name is
  * @ident or @"string". */
 #include <ctype.h>
@@ -80,4 +81,26 @@ const char *ir_name_text(tt_arena *a, const char *p, size_t len)
     }
     *o = 0;
     return out;
+}
+
+/* Index just past the bracketed group that starts at s[i] (one of ( { [ <), honouring
+ * nesting and quoted strings; 0 when unbalanced. */
+size_t ir_skip_group(const char *s, size_t i, size_t n)
+{
+    int depth = 0;
+    for (; i < n; i++) {
+        char ch = s[i];
+        if (ch == '"') {
+            for (i++; i < n && s[i] != '"'; i++)
+                ;
+            continue;
+        }
+        if (ch == '(' || ch == '{' || ch == '[' || ch == '<')
+            depth++;
+        else if (ch == ')' || ch == '}' || ch == ']' || ch == '>') {
+            if (--depth == 0)
+                return i + 1;
+        }
+    }
+    return 0;
 }

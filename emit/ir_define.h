@@ -1,5 +1,6 @@
-/* The function name of a `define` line of textual LLVM IR (emit/ir_define.c), shared by
- * the streaming rewriter (emit/ir_text.c) and the debuginfo exporter (emit/export_di.c).
+/* Reading lines of textual LLVM IR (emit/ir_define.c): the function name of a `define`
+ * line, shared by the streaming rewriter (emit/ir_text.c) and the debuginfo exporter
+ * (emit/export_di.c), and bracketed groups (also the body pass, emit/ir_body.c).
  * Private to emit/. */
 #ifndef IR_DEFINE_H
 #define IR_DEFINE_H
@@ -17,5 +18,9 @@ bool ir_define_name(const char *s, size_t n, size_t *at, size_t *lparen);
 const char *ir_define_symbol(tt_arena *a, const char *s, size_t n);
 /* A name as written after its '@' (ident or "string", len bytes), decoded as above. */
 const char *ir_name_text(tt_arena *a, const char *p, size_t len);
+
+/* Index just past the bracketed group that starts at s[i] (one of ( { [ <), honouring
+ * nesting and quoted strings; 0 when unbalanced within s[0, n). */
+size_t ir_skip_group(const char *s, size_t i, size_t n);
 
 #endif

@@ -12,28 +12,6 @@
 
 #define ATTR "\"enzyme_type\"=\""
 
-/* Index just past the bracketed group that starts at s[i] (one of ( { [ <), honouring
- * nesting and quoted strings; 0 when unbalanced. */
-static size_t skip_group(const char *s, size_t i, size_t n)
-{
-    int depth = 0;
-    for (; i < n; i++) {
-        char ch = s[i];
-        if (ch == '"') {
-            for (i++; i < n && s[i] != '"'; i++)
-                ;
-            continue;
-        }
-        if (ch == '(' || ch == '{' || ch == '[' || ch == '<')
-            depth++;
-        else if (ch == ')' || ch == '}' || ch == ']' || ch == '>') {
-            if (--depth == 0)
-                return i + 1;
-        }
-    }
-    return 0;
-}
-
 /* Removes every `"enzyme_type"="..."` (with one following space) from [s, s+n) into b. */
 static void put_without_ours(tt_buf *b, const char *s, size_t n)
 {
@@ -65,7 +43,7 @@ typedef struct {
 static size_t type_end_at(const char *s, size_t i, size_t n)
 {
     if (s[i] == '{' || s[i] == '<' || s[i] == '[')
-        return skip_group(s, i, n);
+        return ir_skip_group(s, i, n);
     while (i < n && s[i] != ' ' && s[i] != ',' && s[i] != ')')
         i++;
     return i;
@@ -104,7 +82,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
     size_t at, name_end; /* the name's '@' and the '(' after it */
     if (!ir_define_name(s, n, &at, &name_end))
         return parse_error(st, "no function name followed by a parameter list");
-    size_t params_end = skip_group(s, name_end, n);
+    size_t params_end = ir_skip_group(s, name_end, n);
     if (!params_end)
         return parse_error(st, "unbalanced parameter list");
     /* the return type ends just before " @" */
@@ -155,7 +133,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         size_t j = p->type_end;
         while (j < params_end - 1 && s[j] != ',') {
             if (s[j] == '(' || s[j] == '{' || s[j] == '[' || s[j] == '<' || s[j] == '"') {
-                size_t k = s[j] == '"' ? j : skip_group(s, j, params_end - 1);
+                size_t k = s[j] == '"' ? j : ir_skip_group(s, j, params_end - 1);
                 if (s[j] == '"') {
                     for (k = j + 1; k < params_end - 1 && s[k] != '"'; k++)
                         ;
