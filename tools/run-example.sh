@@ -34,40 +34,26 @@ echo "with their enzyme_type attributes (other LLVM attributes left out):"
 echo
 python3 - build/example/particles.tt.ll <<'PY'
 import re, sys
-ATTR = re.compile(r'"enzyme_type"="([^"]*)"')
-
-def split_params(text):
-    """Top-level comma split: commas inside quotes or brackets (captures(a, b)) stay."""
-    out, depth, quote, cur = [], 0, False, ""
-    for ch in text:
-        if ch == '"':
-            quote = not quote
-        elif not quote and ch in "([{":
-            depth += 1
-        elif not quote and ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0 and not quote:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return out + ([cur.strip()] if cur.strip() else [])
+sys.path.insert(0, "tests/lib")
+from llvm_text import ATTR, matching_close, split_params
 
 def short(tree):
     n = tree.count("]:")
     return tree if len(tree) <= 110 else tree[:100] + "... (%d entries)}" % n
 
 for line in open(sys.argv[1]):
-    m = re.match(r'define [^@]*?@(_ZN9particles\S*?)\((.*)\) [^(]*$', line) or \
-        re.match(r'define .*? @(_ZN9particles[^(]*)\((.*)\)', line)
+    # the name: the @ that opens the parameter list (an attribute may hold "Float@double")
+    m = re.search(r'@(_ZN9particles[^(" ]*)\(', line) if line.startswith("define ") else None
     if not m or "closure" in line or "gradients" in line:
+        continue
+    close = matching_close(line, m.end() - 1)
+    if close is None:
         continue
     name = re.sub(r'17h[0-9a-f]{16}E$', '', m.group(1))
     name = re.sub(r'^_ZN9particles\d+', 'particles::', name)
-    head = line[:line.index("@" + m.group(1))]
-    ret = ATTR.findall(head)
+    ret = ATTR.findall(line[:m.start()])
     print(name + (" -> " + ret[0] if ret else ""))
-    for p in split_params(m.group(2)):
+    for p in split_params(line[m.end():close]):
         trees = ATTR.findall(p)
         words = ATTR.sub("", p).split()
         print("    %-8s %-7s %s" % (words[-1] if len(words) > 1 else "", words[0] if words else "",
