@@ -1113,6 +1113,21 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
     return done;
 }
 
+/* LLVM's float types: rustc gives them to Rust floats alone (the IR is annotated before
+ * LLVM's passes could make float values of anything else). */
+static const struct {
+    const char *ty;     /* as LLVM prints it */
+    const char *result; /* " <ty> %": a call's result type before its callee */
+    tt_kind kind;
+    const char *tree;   /* the register tree of such a value */
+} float_types[] = {
+    {"double", " double %", KIND_DOUBLE, "{[-1]:Float@double}"},
+    {"float", " float %", KIND_FLOAT, "{[-1]:Float@float}"},
+    {"half", " half %", KIND_HALF, "{[-1]:Float@half}"},
+    {"fp128", " fp128 %", KIND_FP128, "{[-1]:Float@fp128}"},
+};
+#define NFLOAT_TYPES (sizeof float_types / sizeof float_types[0])
+
 /* A load of an LLVM float type from an untyped place: the value is that float. rustc gives
  * LLVM float types to Rust floats alone, and the IR is annotated before LLVM's passes could
  * make float loads of anything else. Without it, Enzyme cannot type a phi of two such loads
@@ -1121,15 +1136,13 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
 static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, size_t tlen,
                        tt_buf *out)
 {
-    static const struct { const char *ty; tt_kind kind; } fp[] = {
-        {"double", KIND_DOUBLE}, {"float", KIND_FLOAT}, {"half", KIND_HALF}, {"fp128", KIND_FP128}};
-    for (size_t k = 0; k < sizeof fp / sizeof fp[0]; k++) {
-        if (strlen(fp[k].ty) != tlen || memcmp(ty, fp[k].ty, tlen) != 0)
+    for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+        if (strlen(float_types[k].ty) != tlen || memcmp(ty, float_types[k].ty, tlen) != 0)
             continue;
-        const char *key = fp[k].ty;
+        const char *key = float_types[k].ty;
         const md_memo *m = map_get(b->memo, key);
         if (!m) {
-            tt_entry e = {.len = 1, .kind = (uint8_t)fp[k].kind, .path = {-1}};
+            tt_entry e = {.len = 1, .kind = (uint8_t)float_types[k].kind, .path = {-1}};
             tt_tree t = {.v = &e, .n = 1, .cap = 1};
             m = memo_put(b, key, &t);
         }
@@ -1142,9 +1155,6 @@ static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, s
     return false;
 }
 
-/* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
- * load then says what it reads even where Enzyme does not connect %p to its type (a call
- * in a loop does not type its arguments in the caller without strict aliasing). */
 /* The Rust type a pointer stored at byte off of a t points to (&T, *const T, NonNull<T>,
  * Box<T>, a wide pointer's data half, a field's "points_to" buffer); NULL when no pointer
  * of certain type sits exactly there (enum and union bytes included). */
@@ -1210,6 +1220,9 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
                             : "a loaded pointer");
 }
 
+/* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
+ * load then says what it reads even where Enzyme does not connect %p to its type (a call
+ * in a loop does not type its arguments in the caller without strict aliasing). */
 static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
                          tt_buf *out)
 {
@@ -1264,26 +1277,23 @@ static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, 
  * alone, so the result is that float (a direct call has its callee's attributes). */
 static bool rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
-    static const struct { const char *ty, *tree; } fp[] = {
-        {" double %", "{[-1]:Float@double}"}, {" float %", "{[-1]:Float@float}"},
-        {" half %", "{[-1]:Float@half}"}, {" fp128 %", "{[-1]:Float@fp128}"}};
     const char *c = strstr(s, "call ");
     if (!c || (size_t)(c - s) >= n)
         return false;
-    for (size_t k = 0; k < sizeof fp / sizeof fp[0]; k++) {
-        const char *t = strstr(c, fp[k].ty);
+    for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+        const char *t = strstr(c, float_types[k].result);
         if (!t || (size_t)(t - s) >= n)
             continue;
         /* the callee: %name( right after the type */
-        size_t v = (size_t)(t - s) + strlen(fp[k].ty) - 1, e = local_end(s, v, n);
+        size_t v = (size_t)(t - s) + strlen(float_types[k].result) - 1, e = local_end(s, v, n);
         if (!e || e >= n || s[e] != '(')
             continue;
         size_t at = (size_t)(t - s) + 1;
         buf_putn(out, s, at);
-        buf_printf(out, ATTR "%s\" ", fp[k].tree);
+        buf_printf(out, ATTR "%s\" ", float_types[k].tree);
         buf_putn(out, s + at, n - at);
         b->stats.calls_typed++;
-        report(b, "indirect call", fp[k].tree, "its LLVM float type (rustc's float types are Rust floats)");
+        report(b, "indirect call", float_types[k].tree, "its LLVM float type (rustc's float types are Rust floats)");
         return true;
     }
     return false;
