@@ -57,6 +57,10 @@ sh tests/bench/bench_trees.sh
 echo
 sh tests/bench/bench_annotate.sh
 
+# In-body trees: the share of copies typed inside the gradient programs' functions at -O0.
+echo
+python3 tests/bench/bench_bodies.py
+
 # The rustc wrapper's stages against plain rustc, and Enzyme's time with and without trees.
 echo
 sh tests/bench/bench_wrapper.sh
