@@ -1,13 +1,23 @@
 /* repr(C) is invisible in debuginfo, but its effect is not: a struct whose rustc offsets
  * are exactly C's declaration-order placement while the Rust algorithm would reorder its
  * fields must be repr(C). This pass reads the exported document back, lays each such
- * struct out both ways with the engine, and adds "repr": ["C"] where only C agrees. */
+ * struct out both ways with the engine, and adds "C" to its "repr" where only C agrees.
+ * repr(align(N)) and repr(packed(N)) are visible (the exporter writes them), so
+ * repr(C, align(N)) and repr(C, packed(N)) are found the same way: packing caps each
+ * field's alignment in both placements, align(N) moves no field.
+ *
+ * Every candidate of a round is decided and marked at once: a struct's verdict uses its
+ * fields' layouts, which come from their own layout blocks (rustc's sizes), not from their
+ * repr. Rounds repeat until one marks nothing (each marks at least one struct not marked
+ * before, so there are at most as many rounds as structs; in practice one, plus the
+ * confirming one). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "typetree.h"
 
-/* Offsets of d's fields placed in declaration order (C), from the fields' own layouts. */
+/* Offsets of d's fields placed in declaration order (C), from the fields' own layouts,
+ * each field's alignment capped by repr(packed(N)). */
 static bool c_offsets(tt_ctx *c, tt_type *t, uint64_t *out)
 {
     const tt_def *d = t->def;
@@ -17,91 +27,105 @@ static bool c_offsets(tt_ctx *c, tt_type *t, uint64_t *out)
         const tt_layout *fl = ft ? layout_of(c, ft, d->where) : NULL;
         if (!fl || !fl->sized)
             return false;
-        off = (off + fl->align - 1) & ~(fl->align - 1);
+        uint64_t a = fl->align;
+        if (d->repr.pack && d->repr.pack < a)
+            a = d->repr.pack;
+        off = (off + a - 1) & ~(a - 1);
         out[i] = off;
         off += fl->size;
     }
     return true;
 }
 
-/* Inserts `"repr": ["C"], ` after `"NAME": {"kind": "struct", ` in the JSON text. */
-static bool insert_repr_c(tt_buf *json, const char *name)
+/* Whether d (rustc's offsets in its layout block) is laid out as C and not as Rust. */
+static bool only_c_agrees(tt_ctx *c, tt_def *d)
 {
-    tt_buf pat = {0};
-    buf_put(&pat, "\"");
-    for (const char *s = name; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            buf_put(&pat, "\\");
-        buf_putn(&pat, s, 1);
+    uint64_t *want = calloc(d->nfields, sizeof *want), *cpos = calloc(d->nfields, sizeof *cpos);
+    bool have = want && cpos;
+    for (uint32_t f = 0; have && f < d->nfields; f++) {
+        uint32_t k = 0;
+        while (k < d->layout.nfields && (!d->layout.field_names[k] ||
+                                          strcmp(d->layout.field_names[k], d->fields[f].name) != 0))
+            k++;
+        have = k < d->layout.nfields;
+        if (have)
+            want[f] = d->layout.field_offsets[k];
     }
-    buf_put(&pat, "\": {\"kind\": \"struct\", ");
-    char *at = json->data ? strstr(json->data, pat.data) : NULL;
-    bool ok = at != NULL;
-    if (ok) {
-        size_t pos = (size_t)(at - json->data) + pat.len;
-        const char *ins = "\"repr\": [\"C\"], ";
-        size_t n = strlen(ins);
-        buf_putn(json, "", 0);
-        tt_buf tail = {0};
-        buf_putn(&tail, json->data + pos, json->len - pos);
-        json->len = pos;
-        buf_putn(json, ins, n);
-        buf_putn(json, tail.data ? tail.data : "", tail.len);
-        free(tail.data);
+    tt_layout_block saved = d->layout;
+    d->layout.present = false; /* the engine's own answer */
+    tt_type *t = have ? types_of_def(c, d, d->where) : NULL;
+    const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
+    bool rust_agrees = l != NULL;
+    for (uint32_t f = 0; rust_agrees && f < d->nfields; f++)
+        rust_agrees = l->offsets[f] == want[f];
+    bool c_agrees = l && !rust_agrees && c_offsets(c, t, cpos);
+    for (uint32_t f = 0; c_agrees && f < d->nfields; f++)
+        c_agrees = cpos[f] == want[f];
+    d->layout = saved;
+    free(want);
+    free(cpos);
+    return c_agrees;
+}
+
+/* The exporter writes each struct as `"NAME": {"kind": "struct", ` followed, when it has a
+ * repr, by `"repr": [`. One pass: at every such opening whose NAME is in `mark`, "C" goes
+ * first into the repr list (a new list when there is none). Returns how many were marked. */
+static unsigned mark_in_json(tt_buf *json, const tt_map *mark)
+{
+    static const char opening[] = "\": {\"kind\": \"struct\", ";
+    static const char repr[] = "\"repr\": [";
+    tt_buf out = {0}, key = {0};
+    unsigned marked = 0;
+    const char *s = json->data ? json->data : "", *copied = s, *at;
+    while ((at = strstr(s, opening)) != NULL) {
+        const char *after = at + sizeof opening - 1;
+        /* the key: back to its opening quote (names never hold an unescaped quote) */
+        const char *b = at;
+        while (b > json->data && !(b[-1] == '"' && (b - 1 == json->data || b[-2] != '\\')))
+            b--;
+        key.len = 0;
+        for (const char *p = b; p < at; p++) {
+            if (*p == '\\' && p + 1 < at)
+                p++;
+            buf_putn(&key, p, 1);
+        }
+        buf_putn(&key, "", 0);
+        if (b > json->data && map_get(mark, key.data)) {
+            bool has = strncmp(after, repr, sizeof repr - 1) == 0;
+            const char *cut = has ? after + sizeof repr - 1 : after;
+            buf_putn(&out, copied, (size_t)(cut - copied));
+            buf_put(&out, has ? "\"C\", " : "\"repr\": [\"C\"], ");
+            copied = cut;
+            marked++;
+        }
+        s = after;
     }
-    free(pat.data);
-    return ok;
+    buf_put(&out, copied);
+    free(key.data);
+    free(json->data);
+    *json = out;
+    return marked;
 }
 
 unsigned export_infer_repr_c(tt_ctx *outer, tt_buf *json)
 {
     unsigned marked = 0;
-    /* Marking one struct changes the layouts of those containing it: redo until stable. */
-    for (int round = 0; round < 64; round++) {
+    for (;;) {
         tt_ctx *c = ctx_new();
-        bool changed = false;
+        tt_map *mark = map_new(c->arena);
         if (ingest_json_text(c, "<export>", json->data ? json->data : "", json->len, false) &&
             types_validate_defs(c)) {
-            for (uint32_t i = 0; i < c->nuser_defs && !changed; i++) {
+            for (uint32_t i = 0; i < c->nuser_defs; i++) {
                 tt_def *d = (tt_def *)c->user_defs[i];
-                if (d->kind != DEF_STRUCT || d->nfields < 2 || d->ngenerics || d->repr.c ||
-                    d->repr.pack || d->repr.align || !d->layout.present ||
-                    d->layout.nfields != d->nfields)
-                    continue;
-                /* rustc's offsets, by field name, in declaration order */
-                uint64_t *want = calloc(d->nfields, sizeof *want), *cpos = calloc(d->nfields, sizeof *cpos);
-                bool have = want && cpos;
-                for (uint32_t f = 0; have && f < d->nfields; f++) {
-                    uint32_t k = 0;
-                    while (k < d->layout.nfields &&
-                           (!d->layout.field_names[k] ||
-                            strcmp(d->layout.field_names[k], d->fields[f].name) != 0))
-                        k++;
-                    have = k < d->layout.nfields;
-                    if (have)
-                        want[f] = d->layout.field_offsets[k];
-                }
-                tt_layout_block saved = d->layout;
-                d->layout.present = false; /* the engine's own answer */
-                tt_type *t = have ? types_of_def(c, d, d->where) : NULL;
-                const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
-                bool rust_agrees = l != NULL;
-                for (uint32_t f = 0; rust_agrees && f < d->nfields; f++)
-                    rust_agrees = l->offsets[f] == want[f];
-                bool c_agrees = l && !rust_agrees && c_offsets(c, t, cpos);
-                for (uint32_t f = 0; c_agrees && f < d->nfields; f++)
-                    c_agrees = cpos[f] == want[f];
-                d->layout = saved;
-                if (c_agrees && insert_repr_c(json, d->name)) {
-                    marked++;
-                    changed = true;
-                }
-                free(want);
-                free(cpos);
+                if (d->kind == DEF_STRUCT && d->nfields >= 2 && !d->ngenerics && !d->repr.c &&
+                    d->layout.present && d->layout.nfields == d->nfields && only_c_agrees(c, d))
+                    map_put(mark, d->name, d);
             }
         }
+        unsigned n = map_count(mark) ? mark_in_json(json, mark) : 0;
         ctx_free(c);
-        if (!changed)
+        marked += n;
+        if (n == 0)
             break;
     }
     (void)outer;

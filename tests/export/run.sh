@@ -146,5 +146,31 @@ then
 else
     bad "$n: unsigned-discriminants" "$tmp/$n.log"
 fi
+# repr-c-inference (issue 11, item 3): repr(C) inferred beside align(N) and packed(N), and
+# through a chain of 120 nested structs in one go (the old pass stopped after 64 rounds of
+# one struct each); layout -W above has checked every offset against rustc's.
+n=repr_c_inference
+if python3 - "$tmp/$n.json" >"$tmp/$n.log" 2>&1 <<'PY'
+import json, sys
+types = json.load(open(sys.argv[1]))["types"]
+want = {"CAlign": ["C", "align(16)"], "CPacked2": ["C", "packed(2)"], "Plain": ["C"],
+        "Rusty": None, "L0": ["C"], "L64": ["C"], "L119": ["C"]}
+bad = 0
+for name, repr_ in want.items():
+    got = types["repr_c_inference::" + name].get("repr")
+    if got != repr_:
+        print("%s: repr %s, expected %s" % (name, got, repr_))
+        bad += 1
+chain = sum(1 for k, v in types.items() if k.startswith("repr_c_inference::L") and "C" in v.get("repr", []))
+if chain != 120:
+    print("%d of the 120 chained structs marked repr(C)" % chain)
+    bad += 1
+sys.exit(bad)
+PY
+then
+    ok "$n: repr-c-inference: C beside align(16) and packed(2), 120 nested structs, Rust left alone"
+else
+    bad "$n: repr-c-inference" "$tmp/$n.log"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
