@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
 """bench_enzyme.py: what trees change for Enzyme, program by program (issue 13).
 
-Each program of the gradient suite (tests/gradients/cases, or the ones named) is built ON
-ITS OWN through tools/rustc-typetree with the real Enzyme, with trees and with
---no-typetree, at -O0 and -O2, and run. Per build it records the outcome (right, wrong,
-inputs changed, crash, Enzyme error with Enzyme's reason), Enzyme's own pass time (the
-EnzymeNewPM line of clang's -ftime-report, which the wrapper reports as its `enzyme`
-stage when RUSTC_TYPETREE_TIMES is set; only for builds Enzyme finished) and the peak RSS
-of the build (GNU time; the compile step with Enzyme dominates it). Prints one table row per
-program and level with both configurations and the ratio trees/plain of Enzyme's time,
-then the geometric mean of the ratios and the counts of programs where trees fix, break or
-change nothing. Writes the table to build/bench/enzyme/table.txt and, when gnuplot is
-installed, a bar chart of the time ratios to build/bench/enzyme/ratios.png.
+The corpus (README, "Where trees matter") is tests/gradients/stress/ (programs written to
+stress Enzyme's type analysis, std only, built by rustc) and tests/gradients/crates/cases/
+(programs over Debian's kurbo, euclid, lyon_geom, num-complex and rand_distr, built by cargo
+--offline); --suite takes the gradient suite's own programs (tests/gradients/cases) instead.
+Each program is built ON ITS OWN through tools/rustc-typetree with the real Enzyme, with
+trees and with --no-typetree, at -O0 and -O2, and run: the same checks as the gradient
+suite (every derivative against central finite differences, inputs unchanged). Per build
+it records the outcome (right, wrong, inputs changed, crash, Enzyme error with Enzyme's
+reason), Enzyme's own pass time (the EnzymeNewPM line of clang's -ftime-report, which the
+wrapper reports as its `enzyme` stage when RUSTC_TYPETREE_TIMES is set; only for builds
+Enzyme finished) and the peak RSS of the build (GNU time; the compile step with Enzyme
+dominates it). Prints one table row per program and level with both configurations and
+the ratio trees/plain of Enzyme's time, then the geometric mean of the ratios and the
+counts of programs where trees fix, break or change nothing. Writes the table to
+build/bench/enzyme/table.txt and, when gnuplot is installed, a bar chart of the time ratios
+to build/bench/enzyme/ratios.png.
 Figures only: the exit status is non-zero only when a build could not be run at all.
 
-usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [CASE...]
+usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--suite] [CASE...]
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/typetree).
 """
 import argparse
@@ -37,22 +42,60 @@ OUT = os.path.join(ROOT, "build", "bench", "enzyme")
 WRAPPER = os.path.join(ROOT, "tools", "rustc-typetree")
 
 
-def build_and_run(case, level, trees, plugin, typetree):
-    d = os.path.join(OUT, "%s-O%d-%s" % (case, level, "trees" if trees else "plain"))
+STRESS = os.path.join(ROOT, "tests", "gradients", "stress")
+CRATES = os.path.join(ROOT, "tests", "gradients", "crates")
+
+
+def corpus(suite):
+    """[(case, kind)]: kind "rustc" (a file of its directory, std only) or "cargo"."""
+    if suite:
+        return [(c, "suite") for c in gradients.list_cases("suite")]
+    out = [(f[:-3], "stress") for f in sorted(os.listdir(STRESS)) if f.endswith(".rs")]
+    return out + [(c, "cargo") for c in gradients.list_cases("crates")]
+
+
+def build_and_run(case, kind, level, trees, plugin, typetree):
+    tag = "trees" if trees else "plain"
+    d = os.path.join(OUT, "%s-O%d-%s" % (case, level, tag))
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
-    main_rs = os.path.join(d, "main.rs")
-    gradients.write_main([case], main_rs, gradients.CASE_DIRS["suite"])
     times = os.path.join(d, "times")
     rss = os.path.join(d, "rss")
     exe = os.path.join(d, "prog")
-    cmd = ["/usr/bin/time", "-f", "%M", "-o", rss, WRAPPER, "--enzyme", plugin]
-    if not trees:
-        cmd.append("--no-typetree")
-    cmd += ["--edition=2021", "-A", "warnings", "-C", "opt-level=%d" % level,
-            "--crate-name", "suite", main_rs, "-o", exe]
     env = dict(os.environ, TYPETREE=typetree, RUSTC_TYPETREE_TIMES=times)
-    p = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    timed = ["/usr/bin/time", "-f", "%M", "-o", rss]
+    if kind == "cargo":
+        # The crates program with this one case, in a project of its own; the dependencies
+        # build once per level and configuration (a shared target directory: the peak
+        # memory of the first build includes theirs, below the fat-LTO link's).
+        proj = os.path.join(d, "proj")
+        os.makedirs(os.path.join(proj, "src"))
+        shutil.copytree(os.path.join(CRATES, ".cargo"), os.path.join(proj, ".cargo"))
+        for f in ("Cargo.toml", "Cargo.lock"):
+            shutil.copy(os.path.join(CRATES, f), proj)
+        gradients.write_main([case], os.path.join(proj, "src", "main.rs"),
+                             gradients.CASE_DIRS["crates"])
+        target = os.path.join(OUT, "cargo-target-O%d-%s" % (level, tag))
+        env.update(RUSTC_WRAPPER=WRAPPER, RUSTC_TYPETREE_ENZYME=plugin,
+                   CARGO_PROFILE_RELEASE_OPT_LEVEL=str(level), CARGO_TARGET_DIR=target)
+        if not trees:
+            env["RUSTC_TYPETREE_NO_TYPETREE"] = "1"
+        built = os.path.join(target, "release", "crates")
+        cmd = timed + ["cargo", "build", "--offline", "--locked", "--release", "-q"]
+        cwd = proj
+    else:
+        main_rs = os.path.join(d, "main.rs")
+        gradients.write_main([case], main_rs, STRESS if kind == "stress"
+                             else gradients.CASE_DIRS["suite"])
+        cmd = timed + [WRAPPER, "--enzyme", plugin]
+        if not trees:
+            cmd.append("--no-typetree")
+        cmd += ["--edition=2021", "-A", "warnings", "-C", "opt-level=%d" % level,
+                "--crate-name", "suite", main_rs, "-o", exe]
+        built, cwd = None, None
+    p = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
+    if built and p.returncode == 0:
+        shutil.copy(built, exe)
     res = {"enzyme": None, "rss": None}
     try:
         with open(rss) as f:
@@ -63,7 +106,7 @@ def build_and_run(case, level, trees, plugin, typetree):
         with open(times) as f:
             for line in f:
                 parts = line.split()
-                if len(parts) == 3 and parts[1] == "enzyme":
+                if len(parts) == 3 and parts[1] == "enzyme" and parts[0] in ("suite", "crates"):
                     res["enzyme"] = float(parts[2])
     except OSError:
         pass
@@ -88,6 +131,8 @@ def main():
     ap.add_argument("--levels", default="0,2")
     ap.add_argument("--jobs", type=int, default=1,
                     help="builds at once (default 1: timings are taken one at a time)")
+    ap.add_argument("--suite", action="store_true",
+                    help="the gradient suite's programs instead of the stress corpus")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     plugin, why = find_plugin()
@@ -95,7 +140,12 @@ def main():
         print("SKIP: bench_enzyme: no Enzyme plugin: %s" % why)
         return 0
     typetree = os.environ.get("TYPETREE", os.path.join(ROOT, "build", "typetree"))
-    cases = a.cases or gradients.list_cases("suite")
+    kinds = dict(corpus(a.suite))
+    cases = a.cases or [c for c, _ in corpus(a.suite)]
+    unknown = [c for c in cases if c not in kinds]
+    if unknown:
+        print("bench_enzyme: not in the corpus: %s" % " ".join(unknown), file=sys.stderr)
+        return 2
     levels = [int(x) for x in a.levels.split(",")]
     os.makedirs(OUT, exist_ok=True)
     # a snapshot of typetree: the builds take a while
@@ -103,7 +153,8 @@ def main():
     shutil.copy(typetree, snap)
     jobs = [(c, lv, tr) for c in cases for lv in levels for tr in (True, False)]
     with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        results = dict(zip(jobs, ex.map(lambda j: build_and_run(j[0], j[1], j[2], plugin, snap),
+        results = dict(zip(jobs, ex.map(lambda j: build_and_run(j[0], kinds[j[0]], j[1], j[2],
+                                                                plugin, snap),
                                          jobs)))
     short = gradients.short
     lines = ["Enzyme with and without trees, each program built alone (%s)" % os.path.basename(plugin),
