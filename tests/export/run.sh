@@ -172,5 +172,20 @@ then
 else
     bad "$n: repr-c-inference" "$tmp/$n.log"
 fi
+# std-niches (issue 11, item 4): with the valid-range types' niches, Option<OwnedFd> is
+# rustc's 4 bytes, Option<Duration> 16 and Holder 32 (layout -W above has checked the
+# engine against every layout block rustc gave, these included).
+n=std_niches
+if "$T" layout -W "$tmp/$n.json" 'core::option::Option<std::os::fd::owned::OwnedFd>' \
+        'core::option::Option<core::time::Duration>' 'std_niches::Holder' >"$tmp/$n.lay" 2>"$tmp/$n.log" &&
+   python3 -c '
+import json, sys
+got = [v["size"] for v in json.load(open(sys.argv[1])).values()]
+print("sizes", got, "expected [4, 16, 32]")
+sys.exit(got != [4, 16, 32])' "$tmp/$n.lay" >>"$tmp/$n.log" 2>&1; then
+    ok "$n: std-niches: Option<OwnedFd> 4 bytes, Option<Duration> 16, Holder 32 (rustc's)"
+else
+    bad "$n: std-niches" "$tmp/$n.log"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
