@@ -392,10 +392,18 @@ static const char *wrap_pointer(exporter *x, const char *name, const char *point
     return arena_printf(x->a, "%s%s", ptr_prefix(name), pointee);
 }
 
-/* "dyn a::Tr<X> + Send" -> "dyn a::Tr": any trait path will do for layout. */
+/* Whether a type name is a trait object: "dyn a::Tr", or "(dyn a::Tr + Send)" as rustc
+ * writes one with auto traits. */
+static bool is_dyn(const char *name)
+{
+    return name && (starts(name, "dyn ") || starts(name, "(dyn "));
+}
+
+/* "dyn a::Tr<X> + Send", "(dyn a::Tr + Send)" -> "dyn a::Tr": any trait path will do for
+ * layout. */
 static const char *dyn_of(exporter *x, const char *name)
 {
-    const char *s = name + 4;
+    const char *s = name + (name[0] == '(') + 4;
     size_t n = strcspn(s, "< +");
     return arena_printf(x->a, "dyn %.*s", (int)n, s);
 }
@@ -428,10 +436,11 @@ static const char *wide_pointer(exporter *x, long id, const di_node *n, const lo
     }
     if (strcmp(a, "pointer") == 0 && strcmp(b, "vtable") == 0) {
         const char *pname = di_str(x->a, di_get(&x->ix, pointee), "name");
-        if (!pname || !starts(pname, "dyn "))
-            return fail(x, id, arena_printf(x->a, "'%s': pointers to unsized structs are "
-                                                  "not exported yet", name ? name : "?"));
-        return wrap_pointer(x, name, dyn_of(x, pname));
+        if (is_dyn(pname))
+            return wrap_pointer(x, name, dyn_of(x, pname));
+        /* a struct whose last field is a trait object: its fields say which */
+        const char *s = expr_of(x, pointee);
+        return s ? wrap_pointer(x, name, s) : NULL;
     }
     return NULL;
 }
@@ -548,7 +557,7 @@ static const char *composite(exporter *x, long id, const di_node *n)
     const char *w = wide_pointer(x, id, n, m, nm);
     if (w || (x->failed[id]))
         return w;
-    if (name && starts(name, "dyn "))
+    if (is_dyn(name))
         return dyn_of(x, name);
     if (name && name[0] == '(')
         return tuple_expr(x, m, nm);

@@ -2,6 +2,9 @@
  * are exactly C's declaration-order placement while the Rust algorithm would reorder its
  * fields must be repr(C). This pass reads the exported document back, lays each such
  * struct out both ways with the engine, and adds "C" to its "repr" where only C agrees.
+ * The same holds for a generic last field `T: ?Sized` (debuginfo gives instances without
+ * bounds): where neither agrees but Rust's placement with the last field kept last does,
+ * the struct gets "maybe_unsized_tail": true.
  * repr(align(N)) and repr(packed(N)) are visible (the exporter writes them), so
  * repr(C, align(N)) and repr(C, packed(N)) are found the same way: packing caps each
  * field's alignment in both placements, align(N) moves no field.
@@ -37,8 +40,19 @@ static bool c_offsets(tt_ctx *c, tt_type *t, uint64_t *out)
     return true;
 }
 
-/* Whether d (rustc's offsets in its layout block) is laid out as C and not as Rust. */
-static bool only_c_agrees(tt_ctx *c, tt_def *d)
+enum { VERDICT_NONE, VERDICT_C, VERDICT_TAIL };
+
+static bool same_offsets(const tt_layout *l, const uint64_t *want, uint32_t n)
+{
+    for (uint32_t f = 0; l && f < n; f++)
+        if (l->offsets[f] != want[f])
+            return false;
+    return l != NULL;
+}
+
+/* What explains d's layout block (rustc's offsets) when the Rust placement does not: C's
+ * placement, or Rust's with the last field kept last. */
+static int verdict(tt_ctx *c, tt_def *d)
 {
     uint64_t *want = calloc(d->nfields, sizeof *want), *cpos = calloc(d->nfields, sizeof *cpos);
     bool have = want && cpos;
@@ -55,21 +69,33 @@ static bool only_c_agrees(tt_ctx *c, tt_def *d)
     d->layout.present = false; /* the engine's own answer */
     tt_type *t = have ? types_of_def(c, d, d->where) : NULL;
     const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
-    bool rust_agrees = l != NULL;
-    for (uint32_t f = 0; rust_agrees && f < d->nfields; f++)
-        rust_agrees = l->offsets[f] == want[f];
-    bool c_agrees = l && !rust_agrees && c_offsets(c, t, cpos);
-    for (uint32_t f = 0; c_agrees && f < d->nfields; f++)
-        c_agrees = cpos[f] == want[f];
+    int v = VERDICT_NONE;
+    if (l && !same_offsets(l, want, d->nfields)) {
+        bool c_agrees = c_offsets(c, t, cpos);
+        for (uint32_t f = 0; c_agrees && f < d->nfields; f++)
+            c_agrees = cpos[f] == want[f];
+        if (c_agrees) {
+            v = VERDICT_C;
+        } else if (!d->maybe_unsized_tail) {
+            d->maybe_unsized_tail = true;
+            t->layout_state = 0; /* lay it out again, the last field kept last */
+            if (same_offsets(layout_of(c, t, d->where), want, d->nfields))
+                v = VERDICT_TAIL;
+            d->maybe_unsized_tail = false;
+        }
+    }
+    if (t)
+        t->layout_state = 0;
     d->layout = saved;
     free(want);
     free(cpos);
-    return c_agrees;
+    return v;
 }
 
 /* The exporter writes each struct as `"NAME": {"kind": "struct", ` followed, when it has a
  * repr, by `"repr": [`. One pass: at every such opening whose NAME is in `mark`, "C" goes
- * first into the repr list (a new list when there is none). Returns how many were marked. */
+ * first into the repr list (a new list when there is none), or "maybe_unsized_tail": true
+ * comes first. Returns how many were marked. */
 static unsigned mark_in_json(tt_buf *json, const tt_map *mark)
 {
     static const char opening[] = "\": {\"kind\": \"struct\", ";
@@ -90,11 +116,13 @@ static unsigned mark_in_json(tt_buf *json, const tt_map *mark)
             buf_putn(&key, p, 1);
         }
         buf_putn(&key, "", 0);
-        if (b > json->data && map_get(mark, key.data)) {
-            bool has = strncmp(after, repr, sizeof repr - 1) == 0;
+        const int *v = b > json->data ? map_get(mark, key.data) : NULL;
+        if (v) {
+            bool has = *v == VERDICT_C && strncmp(after, repr, sizeof repr - 1) == 0;
             const char *cut = has ? after + sizeof repr - 1 : after;
             buf_putn(&out, copied, (size_t)(cut - copied));
-            buf_put(&out, has ? "\"C\", " : "\"repr\": [\"C\"], ");
+            buf_put(&out, *v == VERDICT_TAIL ? "\"maybe_unsized_tail\": true, "
+                          : has ? "\"C\", " : "\"repr\": [\"C\"], ");
             copied = cut;
             marked++;
         }
@@ -117,9 +145,12 @@ unsigned export_infer_repr_c(tt_ctx *outer, tt_buf *json)
             types_validate_defs(c)) {
             for (uint32_t i = 0; i < c->nuser_defs; i++) {
                 tt_def *d = (tt_def *)c->user_defs[i];
-                if (d->kind == DEF_STRUCT && d->nfields >= 2 && !d->ngenerics && !d->repr.c &&
-                    d->layout.present && d->layout.nfields == d->nfields && only_c_agrees(c, d))
-                    map_put(mark, d->name, d);
+                static const int verdicts[] = {VERDICT_NONE, VERDICT_C, VERDICT_TAIL};
+                int v = d->kind == DEF_STRUCT && d->nfields >= 2 && !d->ngenerics && !d->repr.c &&
+                                d->layout.present && d->layout.nfields == d->nfields
+                            ? verdict(c, d) : VERDICT_NONE;
+                if (v != VERDICT_NONE)
+                    map_put(mark, d->name, (void *)&verdicts[v]);
             }
         }
         unsigned n = map_count(mark) ? mark_in_json(json, mark) : 0;

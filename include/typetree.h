@@ -132,6 +132,8 @@ typedef struct tt_def {
     uint32_t nvariants;     /* enum */
     tt_variant_def *variants;
     bool has_vr_start, has_vr_end;
+    bool maybe_unsized_tail; /* "maybe_unsized_tail": the last field's declared type may be
+                                unsized (T: ?Sized), so rustc keeps it last */
     tt_u128 vr_start, vr_end;
     tt_layout_block layout;
     bool from_prelude;

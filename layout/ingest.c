@@ -513,7 +513,8 @@ static void parse_def(reader *r, const char *key, json_object *o, const char *wh
     }
     static const char *const keys[] = {"kind",   "generics",          "repr",
                                        "fields", "variants",          "valid_range_start",
-                                       "valid_range_end", "layout",   "doc", NULL};
+                                       "valid_range_end", "layout",   "doc",
+                                       "maybe_unsized_tail", NULL};
     check_keys(r, o, where, keys);
     tt_def *d = arena_alloc(c->arena, sizeof *d);
     d->file = c->file;
@@ -577,6 +578,15 @@ static void parse_def(reader *r, const char *key, json_object *o, const char *wh
         d->has_vr_end = parse_big(r, vr, path_dot(r, where, "valid_range_end"), &d->vr_end, &neg);
         if (neg)
             err(r, path_dot(r, where, "valid_range_end"), "must not be negative");
+    }
+    json_object *mu = get(o, "maybe_unsized_tail");
+    if (mu) {
+        if (!json_object_is_type(mu, json_type_boolean))
+            err(r, path_dot(r, where, "maybe_unsized_tail"), "expected true or false");
+        else if (d->kind != DEF_STRUCT)
+            err(r, path_dot(r, where, "maybe_unsized_tail"), "applies to structs only");
+        else
+            d->maybe_unsized_tail = json_object_get_boolean(mu);
     }
     if ((d->has_vr_start || d->has_vr_end) && d->kind != DEF_STRUCT)
         err(r, where, "valid_range_start/end apply to structs only");

@@ -458,8 +458,8 @@ static bool layout_struct(tt_ctx *c, tt_type *t, tt_layout *l)
             return false;
         }
     }
-    struct_kind kind = d->nfields && types_decl_maybe_unsized_tail(c, d) ? KIND_MAYBE_UNSIZED
-                                                                         : KIND_ALWAYS_SIZED;
+    struct_kind kind = d->nfields && (d->maybe_unsized_tail || types_decl_maybe_unsized_tail(c, d))
+                           ? KIND_MAYBE_UNSIZED : KIND_ALWAYS_SIZED;
     tt_variant_layout v;
     bool sized;
     if (!layout_univariant(c, fs, d->nfields, &d->repr, kind, 0, 1, &v, &sized, d->where))

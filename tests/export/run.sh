@@ -187,5 +187,24 @@ sys.exit(got != [4, 16, 32])' "$tmp/$n.lay" >>"$tmp/$n.log" 2>&1; then
 else
     bad "$n: std-niches" "$tmp/$n.log"
 fi
+# dyn-types (issue 11, item 5): trait objects with auto traits ("(dyn Tr + Send)" in
+# debuginfo) behind &, Box, Rc, Arc, and structs with a dyn or slice tail export without a
+# warning (the loop above has checked that every #[no_mangle] function is annotated);
+# sized-tail: Tail<u64>, whose generic last field is `T: ?Sized`, is marked so that the
+# engine keeps that field last as rustc does (layout -W above agrees).
+n=dyn_types
+"$T" export "$tmp/$n.ll" -o /dev/null 2>"$tmp/$n.warn"
+if [ ! -s "$tmp/$n.warn" ]; then
+    ok "$n: dyn-types: &(dyn Debug + Send), Box<dyn Error + Send + Sync>, Rc/Arc<dyn ..>, dyn tails: no warning"
+else
+    bad "$n: dyn-types: export warnings" "$tmp/$n.warn"
+fi
+if [ "$(grep -o '"dyn_types::[^"]*": {"kind": "struct", "maybe_unsized_tail": true,' "$tmp/$n.json")" = \
+     '"dyn_types::Tail_u64": {"kind": "struct", "maybe_unsized_tail": true,' ]; then
+    ok "$n: sized-tail: Tail<u64> keeps its ?Sized last field last (maybe_unsized_tail)"
+else
+    grep 'Tail' "$tmp/$n.json" > "$tmp/$n.tail"
+    bad "$n: sized-tail: Tail<u64> not marked maybe_unsized_tail" "$tmp/$n.tail"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
