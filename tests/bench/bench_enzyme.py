@@ -15,8 +15,8 @@ Enzyme finished) and the peak RSS of the build (GNU time; the compile step with 
 dominates it). Prints one table row per program and level with both configurations and
 the ratio trees/plain of Enzyme's time, then the geometric mean of the ratios and the
 counts of programs where trees fix, break or change nothing. Writes the table to
-build/bench/enzyme/table.txt and, when gnuplot is installed, a bar chart of the time ratios
-to build/bench/enzyme/ratios.png.
+build/bench/enzyme/table.txt and, when gnuplot is installed, a chart of the times and ratios
+to build/bench/enzyme/enzyme.png.
 Figures only: the exit status is non-zero only when a build could not be run at all.
 
 usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--suite] [CASE...]
@@ -126,6 +126,40 @@ def fmt_t(x):
     return "%.3f" % x if x is not None else "-"
 
 
+def plot(cases, levels, results):
+    """The chart of the table (gnuplot, when installed) to build/bench/enzyme/enzyme.png."""
+    short = gradients.short
+    if not shutil.which("gnuplot") or not results:
+        return
+    # Top: Enzyme's own time with and without trees, per program and level, with both
+    # outcomes in the label; bottom: the ratio (builds Enzyme finished both ways).
+    dat = os.path.join(OUT, "times.dat")
+    with open(dat, "w") as f:
+        for c in cases:
+            for lv in levels:
+                t, p = results[(c, lv, True)], results[(c, lv, False)]
+                f.write('"%s O%d %s/%s" %.4f %.4f %s\n' % (
+                    c, lv, short(t["outcome"]), short(p["outcome"]), t["enzyme"] or 0,
+                    p["enzyme"] or 0,
+                    "%.4f" % (t["enzyme"] / p["enzyme"]) if t["enzyme"] and p["enzyme"] else "NaN"))
+    png = os.path.join(OUT, "enzyme.png")
+    script = (
+        "set terminal pngcairo noenhanced size 1600,900 font ',9'; set output '%s';"
+        "set multiplot layout 2,1;"
+        "set style data histograms; set style histogram clustered gap 1; set style fill solid;"
+        "set xtics rotate by -60 font ',7'; set grid ytics; set key top left;"
+        "set offsets 0, 0, graph 0.08, 0;"
+        "set ylabel \"Enzyme's pass time, s\"; set yrange [0:*];"
+        "set title \"Enzyme with (trees) and without (plain) typetree, each program built alone;"
+        " label: program, level, outcome trees/plain\";"
+        "plot '%s' using 2:xtic(1) title 'trees' lc rgb '#1f77b4', '' using 3 title 'plain' lc rgb '#ff7f0e';"
+        "unset title; set style data boxes; set boxwidth 0.7; set ylabel 'trees / plain';"
+        "plot '%s' using 0:4:xtic(1) with boxes notitle lc rgb '#2ca02c', 1 with lines lw 2 lc rgb 'black' notitle;"
+        "unset multiplot" % (png, dat, dat))
+    g = subprocess.run(["gnuplot", "-e", script], capture_output=True, text=True)
+    print("plot: %s" % (png if g.returncode == 0 else "gnuplot failed: " + g.stderr[:300]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--levels", default="0,2")
@@ -180,10 +214,29 @@ def main():
                                                        ": " + t["why"] if t["why"] else ""))
             else:
                 same += 1
-    gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
+    def gmean(xs):
+        return math.exp(sum(math.log(r) for r in xs) / len(xs)) if xs else float("nan")
+    # Where type analysis can dominate: builds whose plain Enzyme time is at least twice the
+    # smallest of the run at that level (Enzyme's fixed cost: the module carries all of std).
+    heavy, slow = [], []
+    for lv in levels:
+        base = [results[(c, lv, False)]["enzyme"] for c in cases if results[(c, lv, False)]["enzyme"]]
+        floor = min(base) if base else None
+        for c in cases:
+            t, p = results[(c, lv, True)], results[(c, lv, False)]
+            if t["enzyme"] and p["enzyme"] and p["enzyme"] >= 2 * floor:
+                heavy.append(t["enzyme"] / p["enzyme"])
+            if t["enzyme"] and p["enzyme"] and t["outcome"] == "right" and p["enzyme"] >= 2 * t["enzyme"]:
+                slow.append("%s O%d (plain %.2f s, trees %.2f s)" % (c, lv, p["enzyme"], t["enzyme"]))
     lines.append("")
     lines.append("geometric mean of Enzyme's time trees/plain over %d builds both finished: %.3f"
-                 % (len(ratios), gm))
+                 % (len(ratios), gmean(ratios)))
+    lines.append("  over the %d of them whose plain time is at least twice the level's smallest: %.3f"
+                 % (len(heavy), gmean(heavy)))
+    lines.append("  worst ratio: %s" % ("%.3f" % max(ratios) if ratios else "-"))
+    lines.append("trees right and plain Enzyme at least 2x slower: %d" % len(slow))
+    for x in slow:
+        lines.append("  slower: " + x)
     lines.append("trees right where plain is not: %d; plain right where trees are not: %d; "
                  "the same outcome: %d" % (len(fixed), len(broke), same))
     for x in fixed:
@@ -194,22 +247,7 @@ def main():
     print(text)
     with open(os.path.join(OUT, "table.txt"), "w") as f:
         f.write(text + "\n")
-    if shutil.which("gnuplot") and ratios:
-        dat = os.path.join(OUT, "ratios.dat")
-        with open(dat, "w") as f:
-            for c in cases:
-                for lv in levels:
-                    t, p = results[(c, lv, True)], results[(c, lv, False)]
-                    if t["enzyme"] and p["enzyme"]:
-                        f.write('"%s O%d" %.4f\n' % (c, lv, t["enzyme"] / p["enzyme"]))
-        png = os.path.join(OUT, "ratios.png")
-        script = ("set terminal pngcairo size 1400,600; set output '%s'; set style fill solid;"
-                  "set boxwidth 0.7; set xtics rotate by -60 font ',8'; set grid ytics;"
-                  "set ylabel \"Enzyme's time, trees / plain\"; set yrange [0:*];"
-                  "plot '%s' using 0:2:xtic(1) with boxes notitle, 1 with lines lw 2 notitle"
-                  % (png, dat))
-        g = subprocess.run(["gnuplot", "-e", script], capture_output=True, text=True)
-        print("plot: %s" % (png if g.returncode == 0 else "gnuplot failed: " + g.stderr[:300]))
+    plot(cases, levels, results)
     return 0
 
 
