@@ -8,6 +8,7 @@ const char *kind_name(tt_kind k)
         [KIND_INTEGER] = "Integer",     [KIND_POINTER] = "Pointer",
         [KIND_HALF] = "Float@half",     [KIND_FLOAT] = "Float@float",
         [KIND_DOUBLE] = "Float@double", [KIND_FP128] = "Float@fp128",
+        [KIND_ANYTHING] = "Anything",
     };
     return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }

@@ -333,7 +333,8 @@ const char *abi_name(tt_abikind k);
  * each further index is a byte offset inside the memory the pointer at the previous
  * path points to (-1: every offset). Only what is certain is described: padding,
  * ZSTs, and bytes where enum variants or union fields disagree get no entry. */
-typedef enum { KIND_INTEGER, KIND_POINTER, KIND_HALF, KIND_FLOAT, KIND_DOUBLE, KIND_FP128 } tt_kind;
+typedef enum { KIND_INTEGER, KIND_POINTER, KIND_HALF, KIND_FLOAT, KIND_DOUBLE, KIND_FP128,
+               KIND_ANYTHING /* a struct's padding: no value lives there */ } tt_kind;
 #define TT_PATH_MAX 16
 typedef struct {
     int64_t path[TT_PATH_MAX];

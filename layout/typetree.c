@@ -606,6 +606,39 @@ static void alternatives(builder *b, tt_type *t, const tt_layout *l, int64_t bas
     free(alts);
 }
 
+/* The padding of a struct or tuple (bytes no field of non-zero size covers): Anything, one
+ * entry per byte, as Enzyme's own Julia front end marks it. No value ever lives there, so
+ * any type is true of it, and Enzyme can then type a copy that moves padding alone (SROA
+ * splits a struct copied by value into slices, padding slices included: "Cannot deduce
+ * type of copy" without it). Up to the offset limit. tests/enzyme-rules/padding-copy.ll
+ * shows Enzyme typing such a copy with it and stopping without it. */
+static void padding(builder *b, tt_type *t, const tt_layout *l, uint32_t n, int64_t base)
+{
+    /* behind a pointer only: a value's own padding (byte-offset trees of registers) moves
+     * with the value, never alone */
+    if (b->len == 0 || !l->sized || base > b->o->max_offset)
+        return;
+    uint64_t size = l->size, room = (uint64_t)(b->o->max_offset - base) + 1;
+    if (size > room)
+        size = room;
+    uint8_t *used = calloc(size + 1, 1);
+    if (!used)
+        abort();
+    for (uint32_t i = 0; i < n; i++) {
+        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
+        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        if (!fl)
+            goto out; /* a field without a layout: which bytes it takes is unknown */
+        for (uint64_t k = l->offsets[i]; k < l->offsets[i] + fl->size && k < size; k++)
+            used[k] = 1;
+    }
+    for (uint64_t k = 0; k < size; k++)
+        if (!used[k])
+            add(b, base + (int64_t)k, KIND_ANYTHING);
+out:
+    free(used);
+}
+
 static void mem(builder *b, tt_type *t, int64_t base)
 {
     if (base > b->o->max_offset || b->overflow)
@@ -643,6 +676,7 @@ static void mem(builder *b, tt_type *t, int64_t base)
         return;
     case TY_TUPLE:
         fields_into(b, t, 0, l->offsets, t->n, base, b->out, NULL);
+        padding(b, t, l, t->n, base);
         return;
     case TY_ADT:
         break;
@@ -650,6 +684,7 @@ static void mem(builder *b, tt_type *t, int64_t base)
     const tt_def *d = t->def;
     if (d->kind == DEF_STRUCT) {
         fields_into(b, t, 0, l->offsets, d->nfields, base, b->out, NULL);
+        padding(b, t, l, d->nfields, base);
     } else if (d->kind == DEF_UNION) {
         alternatives(b, t, l, base);
     } else if (l->single_variant_index_valid) {

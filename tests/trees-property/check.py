@@ -15,13 +15,15 @@ conformance suite proves equal to rustc's.
 
 Per byte of E the model says which scalar covers it: a float (width, byte inside it), an
 integer (integers, bool, char, direct tag bytes), a pointer (byte inside it, possible
-pointees), nothing (padding, ZST, dyn tail) or a conflict (two inhabited enum variants or
-two union fields that cover the byte with different scalars). Checked, per entry
+pointees), a struct's or tuple's padding (a byte no field covers), nothing (an enum's or
+union's own padding, ZST, dyn tail) or a conflict (two inhabited enum variants or two union
+fields that cover the byte with different scalars). Checked, per entry
 [-1, off, ...]:Kind of the tree of &E:
   (a) off lies inside E (off = -1 only when E is an array/slice/str, elements non-empty);
   (b) the kind matches the scalar at off: Float@X at the first byte of a float of that
       width, Integer on an integer byte, Pointer at the first byte of a pointer;
-  (c) no entry on padding; (d) no entry on a byte where variants/fields disagree, and no
+  (c) no entry on nothing, and on a struct's or tuple's padding Anything only (Anything
+      nowhere else); (d) no entry on a byte where variants/fields disagree, and no
       float/pointer entry whose later bytes are disputed;
   (e) entries sorted as Enzyme prints them, unique, string well formed;
   (f) path length <= max depth, every offset <= max offset;
@@ -59,7 +61,7 @@ INT_SIZE = {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "u128": 16, "usize": 8,
 FLOAT_SIZE = {"f16": 2, "f32": 4, "f64": 8, "f128": 16}
 FLOAT_KIND = {2: "Float@half", 4: "Float@float", 8: "Float@double", 16: "Float@fp128"}
 KIND_FLOAT = {v: k for k, v in FLOAT_KIND.items()}
-KINDS = {"Integer", "Pointer"} | set(FLOAT_KIND.values())
+KINDS = {"Integer", "Pointer", "Anything"} | set(FLOAT_KIND.values())
 
 
 class Skip(Exception):
@@ -613,6 +615,16 @@ class Model:
                                            else points_to]))
             cells[off + k] = merge_cell(cells[off + k], c)
 
+    def pad(self, cells, fields):
+        """Marks a struct's or tuple's padding: the bytes outside every field's range."""
+        used = [False] * len(cells)
+        for off, size in fields:
+            for k in range(off, min(off + size, len(cells))):
+                used[k] = True
+        for k, u in enumerate(used):
+            if not u:
+                cells[k] = "A"
+
     def model(self, t):
         """List of cells for t's bytes (at most CAP; unsized tails tiled up to CAP)."""
         if t.model_ is not None:
@@ -665,6 +677,8 @@ class Model:
                                % (t.canon, len(offs), len(t.items)))
                 for it, off in zip(t.items, offs):
                     self.place(m, off, self.model(it))
+                if sized:
+                    self.pad(m, [(off, self.size(it)) for it, off in zip(t.items, offs)])
             elif t.d.kind in ("struct", "union"):
                 fs = u.fields(t)
                 lf = l.get("fields", [])
@@ -676,6 +690,8 @@ class Model:
                         raise Skip("layout of %s: field %s is named %s"
                                    % (t.canon, name, f["name"]))
                     self.place(m, f["offset"], self.model(ft), pt)
+                if t.d.kind == "struct" and sized:
+                    self.pad(m, [(f["offset"], self.size(ft)) for (_, ft, _), f in zip(fs, lf)])
             else:
                 vs = u.fields(t)
                 lv = l.get("variants", [])
@@ -758,7 +774,9 @@ def parse_tree(s):
 
 def cell_desc(c):
     if c is None:
-        return "padding/nothing"
+        return "nothing (an enum's or union's padding, ZST, dyn tail)"
+    if c == "A":
+        return "padding"
     if c == "X":
         return "disputed (variants/fields disagree)"
     if c == "I":
@@ -782,7 +800,11 @@ class Checker:
             return [("a", "offset %d is outside the pointee (%d bytes)" % (off, extent))], None
         c = cells[off] if off < len(cells) else None
         if c is None:
-            return [("c", "entry on padding/nothing")], None
+            return [("c", "entry on nothing (an enum's or union's padding, ZST, dyn tail)")], None
+        if c == "A" or kind == "Anything":
+            if c == "A" and kind == "Anything":
+                return [], None
+            return [("c", "%s on %s" % (kind, cell_desc(c)))], None
         if c == "X":
             return [("d", "entry on a byte where variants/fields disagree")], None
         if c == "U":
@@ -1189,6 +1211,9 @@ SELF_CASES = [
     ("P", "{[-1]:Pointer, [-1,0]:Integer, [-1,8]:Float@double, [-1,16]:Pointer, "
           "[-1,16,0]:Float@float}", set(), "repr(C) struct"),
     ("P", "{[-1]:Pointer, [-1,1]:Integer}", {"c"}, "padding byte"),
+    ("P", "{[-1]:Pointer, [-1,1]:Anything, [-1,7]:Anything}", set(), "Anything on padding"),
+    ("P", "{[-1]:Pointer, [-1,0]:Anything}", {"c"}, "Anything on an integer"),
+    ("Ov", "{[-1]:Pointer, [-1,5]:Anything}", {"c"}, "Anything on an enum's own padding"),
     ("P", "{[-1]:Pointer, [-1,8]:Float@float}", {"b"}, "wrong float width"),
     ("P", "{[-1]:Pointer, [-1,12]:Float@double}", {"b"}, "middle of a float"),
     ("P", "{[-1]:Pointer, [-1,8]:Integer}", {"b"}, "integer on a float"),

@@ -134,7 +134,7 @@ static const char *const accepted_kinds[] = {
     "Float@ppc128",
 };
 static const char *const emitted_kinds[] = {
-    "Integer", "Pointer", "Float@half", "Float@float", "Float@double", "Float@fp128",
+    "Integer", "Pointer", "Float@half", "Float@float", "Float@double", "Float@fp128", "Anything",
 };
 
 static int in_list(const char *s, size_t n, const char *const *list, size_t count) {
@@ -147,8 +147,6 @@ static int in_list(const char *s, size_t n, const char *const *list, size_t coun
 static const char *forbidden_why(const char *k) {
     if (strcmp(k, "Unknown") == 0)
         return "merging it trips Enzyme's assertion RHS != BaseType::Unknown";
-    if (strcmp(k, "Anything") == 0)
-        return "it absorbs every later type (wrong kinds give a zero gradient); typetree never emits it";
     if (strcmp(k, "Float") == 0)
         return "a float with no concrete type: silently a zero gradient";
     return "typetree never emits it (no Rust type has this float format)";
@@ -290,6 +288,14 @@ static int check_rules(const char *s, size_t len, tree *t, const opts *o) {
         entry *e = &t->v[i];
         if (!in_list(e->kind, strlen(e->kind), emitted_kinds, sizeof emitted_kinds / sizeof *emitted_kinds)) {
             fail(t, "forbidden-kind: '%s' at column %zu: %s", e->kind, e->col, forbidden_why(e->kind));
+            return 0;
+        }
+        /* Anything absorbs every later type (a float there would get a zero gradient):
+         * typetree writes it on a struct's padding only, a byte inside a pointee. */
+        if (strcmp(e->kind, "Anything") == 0 && (e->len < 2 || e->path[e->len - 1] < 0)) {
+            fail(t, "forbidden-kind: 'Anything' at column %zu: only on padding, a byte offset "
+                    "inside a pointee (it absorbs every later type: a float there would get a "
+                    "zero gradient)", e->col);
             return 0;
         }
         if (e->len == 0) {
