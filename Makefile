@@ -84,10 +84,13 @@ bench: all
 gradients: all
 	@python3 tests/gradients/run.py --table build/gradients-table.txt
 
-# Enzyme with and without trees, program by program: outcomes, Enzyme's time, peak memory
-# (build/bench/enzyme/table.txt and ratios.png); one build at a time, about 1 hour.
+# Enzyme with and without trees, program by program, over the stress corpus
+# (tests/gradients/stress) and the crates programs: outcomes, Enzyme's own time, peak
+# memory (build/bench/enzyme/table.txt and enzyme.png; README, "Where trees matter").
+# BENCH_JOBS builds at once (default 2: about 30 minutes on 2 cores; 1 for quieter timings).
+BENCH_JOBS ?= 2
 bench-enzyme: all
-	@python3 tests/bench/bench_enzyme.py
+	@python3 tests/bench/bench_enzyme.py --jobs $(BENCH_JOBS)
 
 clean:
 	rm -rf build

@@ -639,6 +639,22 @@ out:
     free(used);
 }
 
+/* A union with a zero-sized field (MaybeUninit<T> = { uninit: (), value: T }) is storage:
+ * code keeps values of other types in it through casts of its pointer. std's slice::rotate
+ * copies the f64s of a slice into a MaybeUninit<([usize; 32], [f64; 0])> buffer (stress
+ * program unrolled_lattice256: Integer claimed over the f64s, "Illegal updateAnalysis").
+ * Its bytes get nothing. */
+static bool storage_union(builder *b, tt_type *t)
+{
+    for (uint32_t i = 0; i < t->def->nfields; i++) {
+        tt_type *ft = types_field(b->c, t, 0, i);
+        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        if (!fl || (fl->sized && fl->size == 0))
+            return true;
+    }
+    return false;
+}
+
 static void mem(builder *b, tt_type *t, int64_t base)
 {
     if (base > b->o->max_offset || b->overflow)
@@ -686,7 +702,8 @@ static void mem(builder *b, tt_type *t, int64_t base)
         fields_into(b, t, 0, l->offsets, d->nfields, base, b->out, NULL);
         padding(b, t, l, d->nfields, base);
     } else if (d->kind == DEF_UNION) {
-        alternatives(b, t, l, base);
+        if (!storage_union(b, t))
+            alternatives(b, t, l, base);
     } else if (l->single_variant_index_valid) {
         uint32_t v = l->single_variant;
         fields_into(b, t, v, l->variants[v].offsets, l->variants[v].nfields, base, b->out, NULL);
