@@ -470,6 +470,10 @@ static bool one_kind(body_typer *b, tt_type *t)
 /* The tree of a copy of `len` bytes (len_known false: a run-time length) at place p. */
 static bool copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out)
 {
+    /* bytes behind a pointer or in a run are untyped: any data may be viewed as them (std's
+     * read_unaligned copies a T out of `src as *const u8`; stress program repr_c_unaligned) */
+    if ((p->elems || p->t->kind == TY_ARRAY) && tree_untyped_bytes(b->c, p->t))
+        return false;
     if (!len_known) {
         if (!p->elems || p->off || !one_kind(b, p->t))
             return false;

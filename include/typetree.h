@@ -360,6 +360,9 @@ bool tree_equal(const tt_tree *a, const tt_tree *b); /* both normalized */
 /* The bytes of a value of type t laid out in memory: entries whose first index is the
  * byte offset inside the value. False + diagnostic when t has no layout. */
 bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
+/* Whether t is a run of bytes (u8/i8, their size-1 wrappers, arrays and slices of them):
+ * memory any data may be viewed as, untyped behind a pointer. */
+bool tree_untyped_bytes(tt_ctx *c, tt_type *t);
 /* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
  * arguments, sret). */
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,

@@ -415,6 +415,12 @@ static bool untyped_bytes(builder *b, tt_type *t)
     return untyped_byte(b, t, 0);
 }
 
+bool tree_untyped_bytes(tt_ctx *c, tt_type *t)
+{
+    builder b = {.c = c};
+    return untyped_bytes(&b, t);
+}
+
 /* Describes what a pointer at offset `at` (of the current level) points to. */
 static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
 {

@@ -19,7 +19,7 @@ build/bench/enzyme/table.txt and, when gnuplot is installed, a chart of the time
 to build/bench/enzyme/enzyme.png.
 Figures only: the exit status is non-zero only when a build could not be run at all.
 
-usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--suite] [CASE...]
+usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--out DIR] [--suite] [CASE...]
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/typetree).
 """
 import argparse
@@ -165,10 +165,14 @@ def main():
     ap.add_argument("--levels", default="0,2")
     ap.add_argument("--jobs", type=int, default=1,
                     help="builds at once (default 1: timings are taken one at a time)")
+    ap.add_argument("--out", help="the output directory (default build/bench/enzyme)")
     ap.add_argument("--suite", action="store_true",
                     help="the gradient suite's programs instead of the stress corpus")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
+    if a.out:
+        global OUT
+        OUT = os.path.abspath(a.out)
     plugin, why = find_plugin()
     if not plugin:
         print("SKIP: bench_enzyme: no Enzyme plugin: %s" % why)
