@@ -24,6 +24,7 @@ Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/ty
 """
 import argparse
 import math
+import re
 import os
 import shutil
 import subprocess
@@ -52,6 +53,23 @@ def corpus(suite):
         return [(c, "suite") for c in gradients.list_cases("suite")]
     out = [(f[:-3], "stress") for f in sorted(os.listdir(STRESS)) if f.endswith(".rs")]
     return out + [(c, "cargo") for c in gradients.list_cases("crates")]
+
+
+REASONS = [re.compile(r) for r in (
+    r"Cannot deduce type of \w+", r"Illegal update\w*(?: Analysis)?", r"cannot handle [^:%\n]{0,60}",
+    r"could not statically determine size of \w+", r"Assertion [^\n]{0,120}",
+    r"Enzyme: [^;<\n]{3,80}")]
+FUNC = re.compile(r"in function (\S+)")
+
+
+def enzyme_reason(text, why):
+    """Enzyme's reason for stopping and the function it names, from the wrapper's output."""
+    m = next((m for m in (r.search(text) for r in REASONS) if m), None)
+    f = FUNC.search(text)
+    if not m:
+        return (why[0][24:] if why else "")[:160]
+    name = f.group(1).replace("preprocess_", "") if f else "?"
+    return "%s (in %s)" % (m.group(0).strip(), name[:90])
 
 
 def build_and_run(case, kind, level, trees, plugin, typetree):
@@ -114,7 +132,7 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
         text = p.stdout + p.stderr
         if "rustc-typetree: enzyme:" in text:
             why = [l for l in text.splitlines() if l.startswith("rustc-typetree: enzyme:")]
-            res["outcome"], res["why"] = "enzyme error", (why[0][24:] if why else "")[:160]
+            res["outcome"], res["why"] = "enzyme error", enzyme_reason(text, why)
         else:
             res["outcome"], res["why"] = "build error", gradients.reason_of(text)[:160]
         return res
@@ -247,6 +265,15 @@ def main():
         lines.append("  fixed:  " + x)
     for x in broke:
         lines.append("  broken: " + x)
+    lines.append("")
+    lines.append("why, per build that is not right:")
+    for c in cases:
+        for lv in levels:
+            for tr in (True, False):
+                r = results[(c, lv, tr)]
+                if r["outcome"] != "right":
+                    lines.append("  %s O%d %s: %s: %s" % (c, lv, "trees" if tr else "plain",
+                                                          r["outcome"], r["why"] or "-"))
     text = "\n".join(lines)
     print(text)
     with open(os.path.join(OUT, "table.txt"), "w") as f:
