@@ -645,20 +645,30 @@ out:
     free(used);
 }
 
-/* A union with a zero-sized field (MaybeUninit<T> = { uninit: (), value: T }) is storage:
- * code keeps values of other types in it through casts of its pointer. std's slice::rotate
- * copies the f64s of a slice into a MaybeUninit<([usize; 32], [f64; 0])> buffer (stress
- * program unrolled_lattice256: Integer claimed over the f64s, "Illegal updateAnalysis").
- * Its bytes get nothing. */
+/* A union with a zero-sized field (MaybeUninit<T> = { uninit: (), value: T }) whose other
+ * fields are integers only is a raw buffer: code keeps values of other types in it through
+ * casts of its pointer. std's slice::rotate copies the f64s of a slice into a
+ * MaybeUninit<([usize; 32], [f64; 0])> (stress program unrolled_lattice256: Integer claimed
+ * over the f64s, "Illegal updateAnalysis"). Its bytes get nothing. A MaybeUninit<T> of
+ * any other T holds a T (sort's scratch [MaybeUninit<T>], Vec's spare capacity) and keeps
+ * T's tree: without it Enzyme cannot type the scratch buffer's copies (gradient case
+ * sort_weighted at -O0). */
 static bool storage_union(builder *b, tt_type *t)
 {
+    bool zst = false, data = false;
     for (uint32_t i = 0; i < t->def->nfields; i++) {
         tt_type *ft = types_field(b->c, t, 0, i);
         const tt_layout *fl = ft ? lay(b, ft) : NULL;
-        if (!fl || (fl->sized && fl->size == 0))
+        if (!fl)
             return true;
+        if (fl->sized && fl->size == 0) {
+            zst = true;
+            continue;
+        }
+        if (homogeneous(b, ft, 0).kind != KIND_INTEGER)
+            data = true;
     }
-    return false;
+    return zst && !data;
 }
 
 static void mem(builder *b, tt_type *t, int64_t base)
