@@ -392,6 +392,13 @@ static const char *wrap_pointer(exporter *x, const char *name, const char *point
     return arena_printf(x->a, "%s%s", ptr_prefix(name), pointee);
 }
 
+/* The pointer `name` to the type with debuginfo id `pointee`, exported as it is. */
+static const char *pointer_to(exporter *x, const char *name, long pointee)
+{
+    const char *p = expr_of(x, pointee);
+    return p ? wrap_pointer(x, name, p) : NULL;
+}
+
 /* Whether a type name is a trait object: "dyn a::Tr", or "(dyn a::Tr + Send)" as rustc
  * writes one with auto traits. */
 static bool is_dyn(const char *name)
@@ -426,11 +433,8 @@ static const char *wide_pointer(exporter *x, long id, const di_node *n, const lo
             inner = strchr(name, '<') + 1;
         if (starts(inner, "str"))
             return wrap_pointer(x, name, "str");
-        if (inner[0] != '[') {
-            /* a user struct with an unsized tail: its fields say which */
-            const char *s = expr_of(x, pointee);
-            return s ? wrap_pointer(x, name, s) : NULL;
-        }
+        if (inner[0] != '[')
+            return pointer_to(x, name, pointee); /* a struct with an unsized tail */
         const char *elem = expr_of(x, pointee);
         return elem ? wrap_pointer(x, name, arena_printf(x->a, "[%s]", elem)) : NULL;
     }
@@ -438,9 +442,7 @@ static const char *wide_pointer(exporter *x, long id, const di_node *n, const lo
         const char *pname = di_str(x->a, di_get(&x->ix, pointee), "name");
         if (is_dyn(pname))
             return wrap_pointer(x, name, dyn_of(x, pname));
-        /* a struct whose last field is a trait object: its fields say which */
-        const char *s = expr_of(x, pointee);
-        return s ? wrap_pointer(x, name, s) : NULL;
+        return pointer_to(x, name, pointee); /* a struct whose last field is a trait object */
     }
     return NULL;
 }
@@ -614,8 +616,7 @@ static const char *convert(exporter *x, long id)
             const di_node *base = di_get(&x->ix, di_ref(x->a, n, "baseType"));
             if (base && strcmp(base->kind, "DISubroutineType") == 0)
                 return fn_pointer(x, base);
-            const char *p = expr_of(x, di_ref(x->a, n, "baseType"));
-            return p ? wrap_pointer(x, name, p) : NULL;
+            return pointer_to(x, name, di_ref(x->a, n, "baseType"));
         }
         if (di_is_tag(x->a, n, "DW_TAG_typedef") || di_is_tag(x->a, n, "DW_TAG_const_type"))
             return expr_of(x, di_ref(x->a, n, "baseType"));

@@ -42,12 +42,13 @@ static bool c_offsets(tt_ctx *c, tt_type *t, uint64_t *out)
 
 enum { VERDICT_NONE, VERDICT_C, VERDICT_TAIL };
 
-static bool same_offsets(const tt_layout *l, const uint64_t *want, uint32_t n)
+/* Whether a placement (NULL: none) puts the n fields at rustc's offsets. */
+static bool same_offsets(const uint64_t *got, const uint64_t *want, uint32_t n)
 {
-    for (uint32_t f = 0; l && f < n; f++)
-        if (l->offsets[f] != want[f])
+    for (uint32_t f = 0; got && f < n; f++)
+        if (got[f] != want[f])
             return false;
-    return l != NULL;
+    return got != NULL;
 }
 
 /* What explains d's layout block (rustc's offsets) when the Rust placement does not: C's
@@ -70,16 +71,14 @@ static int verdict(tt_ctx *c, tt_def *d)
     tt_type *t = have ? types_of_def(c, d, d->where) : NULL;
     const tt_layout *l = t ? layout_of(c, t, d->where) : NULL;
     int v = VERDICT_NONE;
-    if (l && !same_offsets(l, want, d->nfields)) {
-        bool c_agrees = c_offsets(c, t, cpos);
-        for (uint32_t f = 0; c_agrees && f < d->nfields; f++)
-            c_agrees = cpos[f] == want[f];
-        if (c_agrees) {
+    if (l && !same_offsets(l->offsets, want, d->nfields)) {
+        if (same_offsets(c_offsets(c, t, cpos) ? cpos : NULL, want, d->nfields)) {
             v = VERDICT_C;
         } else if (!d->maybe_unsized_tail) {
             d->maybe_unsized_tail = true;
             t->layout_state = 0; /* lay it out again, the last field kept last */
-            if (same_offsets(layout_of(c, t, d->where), want, d->nfields))
+            const tt_layout *kept = layout_of(c, t, d->where);
+            if (same_offsets(kept ? kept->offsets : NULL, want, d->nfields))
                 v = VERDICT_TAIL;
             d->maybe_unsized_tail = false;
         }

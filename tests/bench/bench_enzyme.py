@@ -196,8 +196,9 @@ def main():
         print("SKIP: bench_enzyme: no Enzyme plugin: %s" % why)
         return 0
     typetree = os.environ.get("TYPETREE", os.path.join(ROOT, "build", "typetree"))
-    kinds = dict(corpus(a.suite))
-    cases = a.cases or [c for c, _ in corpus(a.suite)]
+    everything = corpus(a.suite)
+    kinds = dict(everything)
+    cases = a.cases or [c for c, _ in everything]
     unknown = [c for c in cases if c not in kinds]
     if unknown:
         print("bench_enzyme: not in the corpus: %s" % " ".join(unknown), file=sys.stderr)
