@@ -331,8 +331,10 @@ const char *abi_name(tt_abikind k);
  * A tree is a set of entries "index path -> kind", as Enzyme's TypeTree. The first
  * index is a byte offset inside the value (-1: every offset, i.e. the whole register);
  * each further index is a byte offset inside the memory the pointer at the previous
- * path points to (-1: every offset). Only what is certain is described: padding,
- * ZSTs, and bytes where enum variants or union fields disagree get no entry. */
+ * path points to (-1: every offset). Only what is certain is described: ZSTs, an
+ * enum's or union's own padding, raw MaybeUninit buffers and bytes where enum variants
+ * or union fields disagree get no entry; a struct's padding behind a pointer is
+ * Anything (no value lives there). */
 typedef enum { KIND_INTEGER, KIND_POINTER, KIND_HALF, KIND_FLOAT, KIND_DOUBLE, KIND_FP128,
                KIND_ANYTHING /* a struct's padding: no value lives there */ } tt_kind;
 #define TT_PATH_MAX 16
