@@ -20,7 +20,7 @@ LDLIBS  += $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader bitwriter irre
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c)
+LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard api/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "emit.h"
 
 typedef struct {
     const tt_fn_def *fn;
@@ -22,7 +22,6 @@ struct annotator {
     tt_map *by_symbol;       /* symbol -> entry_state* */
     tt_map *by_path;         /* path -> entry_state*, or the ambiguous marker */
     tt_map *by_bare_path;    /* path without generic arguments -> same */
-    const char *types_file;  /* where the entries come from, for messages */
     tt_map *aliases;         /* target symbol -> alias_list* */
     tt_map *defined;         /* symbols the IR defines (when the backend listed them) */
     bool defined_known;
@@ -101,7 +100,6 @@ annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o)
     a->c = c;
     a->opts = o ? *o : tree_default_opts;
     a->callees = map_new(c->arena);
-    a->types_file = c->file;
     a->entries = arena_alloc(c->arena, (c->nfns + 1) * sizeof *a->entries);
     a->by_symbol = map_new(c->arena);
     a->by_path = map_new(c->arena);
@@ -270,14 +268,11 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
         return d;
     }
     if (count && e->matched_by && strcmp(e->matched_by, f->symbol) != 0) {
-        const char *saved = c->file;
-        c->file = a->types_file;
         if (!e->reported_twice)
-            diag_add(c, DIAG_ERROR, e->fn->where,
+            diag_add(c, TT_ERROR, e->fn->where,
                      "the entry for %s matches two functions of the IR, %s and %s; give each "
                      "its symbol", e->fn->path ? e->fn->path : e->fn->symbol, e->matched_by,
                      f->symbol);
-        c->file = saved;
         e->reported_twice = true;
         d.reason = "its entry, matched by path, already matched another function";
         stats->not_described++;
@@ -348,13 +343,10 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
 bool annotator_finish(annotator *a)
 {
     tt_ctx *c = a->c;
-    const char *saved = c->file;
-    c->file = a->types_file;
     if (c->nfns && a->stats.annotated + a->stats.mismatched + a->stats.failed == 0)
-        diag_add(c, DIAG_ERROR, "$.functions",
+        diag_add(c, TT_ERROR, loc_new(c->arena, c->fns[0].where->file, "$.functions"),
                  "none of the %u functions of the types file matches a function of the IR "
                  "(%u functions read)", c->nfns, a->stats.functions);
-    c->file = saved;
     return c->nerrors == 0;
 }
 

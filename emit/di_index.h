@@ -3,7 +3,7 @@
 #ifndef DI_INDEX_H
 #define DI_INDEX_H
 
-#include "typetree.h"
+#include "emit.h"
 
 /* One "!N = [distinct] !Kind(fields)" or "!N = [distinct] !{list}" line. */
 typedef struct {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "emit.h"
 #include "di_index.h"
 #include "ir_define.h"
 
@@ -23,21 +23,22 @@ typedef struct {
     tt_buf types, fns, locals;
     uint32_t ntypes, nfns, nlocals;
     unsigned depth;
+    const char *file;  /* the IR file, for messages */
 } exporter;
 
 static const char *expr_of(exporter *x, long id);
 
 
-static const char *where_of(exporter *x, long id)
+static const tt_loc *where_of(exporter *x, long id)
 {
-    return arena_printf(x->a, "metadata !%ld", id);
+    return loc_new(x->a, x->file, "metadata !%ld", id);
 }
 
 static const char *fail(exporter *x, long id, const char *msg)
 {
     if (id >= 0 && (unsigned long)id < x->ix.n && !x->failed[id]) {
         x->failed[id] = 1;
-        diag_add(x->c, DIAG_WARNING, where_of(x, id), "%s", msg);
+        diag_add(x->c, TT_WARNING, where_of(x, id), "%s", msg);
     }
     return NULL;
 }
@@ -721,7 +722,7 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
         buf_put(&x->fns, x->nfns++ ? ",\n    " : "\n    ");
         buf_putn(&x->fns, f.data, f.len);
     } else {
-        diag_add(x->c, DIAG_WARNING, arena_printf(x->a, "function %s", sym),
+        diag_add(x->c, TT_WARNING, loc_new(x->a, x->file, "function %s", sym),
                  "not exported: a type of its signature cannot be exported (see above)");
     }
     free(f.data);
@@ -763,11 +764,9 @@ static void export_locals(exporter *x)
 bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    const char *saved = c->file;
-    c->file = path;
+    const tt_loc *file = loc_new(c->arena, arena_strdup(c->arena, path), NULL);
     if (!f) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot open: %s", strerror(errno));
-        c->file = saved;
+        diag_add(c, TT_ERROR, file, "cannot open: %s", strerror(errno));
         return false;
     }
     unsigned char magic[2] = {0};
@@ -775,12 +774,11 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     magic[0] = (unsigned char)m0;
     magic[1] = (unsigned char)m1;
     if ((magic[0] == 'B' && magic[1] == 'C') || (magic[0] == 0xDE && magic[1] == 0xC0)) {
-        diag_add(c, DIAG_ERROR, NULL,
+        diag_add(c, TT_ERROR, file,
                  "bitcode input is not supported yet: give textual IR (rustc --emit=llvm-ir, "
                  "or llvm-dis)");
         if (f != stdin)
             fclose(f);
-        c->file = saved;
         return false;
     }
     if (f != stdin)
@@ -789,14 +787,13 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
         ungetc(m1, f);
         ungetc(m0, f);
     }
-    exporter x = {.c = c, .a = c->arena, .keys = map_new(c->arena)};
+    exporter x = {.c = c, .a = c->arena, .file = file->file, .keys = map_new(c->arena)};
     bool ok = di_index_read(c->arena, f, &x.ix);
     if (f != stdin)
         fclose(f);
     if (!ok) {
-        diag_add(c, DIAG_ERROR, NULL, "read error: %s", strerror(errno));
+        diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
         di_index_free(&x.ix);
-        c->file = saved;
         return false;
     }
     x.memo = calloc(x.ix.n + 1, sizeof *x.memo);
@@ -808,7 +805,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
         export_function(&x, x.ix.defines[i], &no_types);
     export_locals(&x);
     if (no_types)
-        diag_add(c, DIAG_WARNING, NULL,
+        diag_add(c, TT_WARNING, file,
                  "%u defined function%s without a debuginfo signature (compile with "
                  "-C debuginfo=2)", no_types, no_types == 1 ? "" : "s");
     buf_put(out, "{\n  \"format\": \"rust-types/1\",\n  \"doc\": ");
@@ -830,6 +827,5 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     free(x.memo);
     free(x.failed);
     di_index_free(&x.ix);
-    c->file = saved;
     return true;
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "emit.h"
 
 /* Offsets of d's fields placed in declaration order (C), from the fields' own layouts,
  * each field's alignment capped by repr(packed(N)). */
@@ -139,6 +139,7 @@ unsigned export_infer_repr_c(tt_ctx *outer, tt_buf *json)
     unsigned marked = 0;
     for (;;) {
         tt_ctx *c = ctx_new();
+        ingest_prelude(c);
         tt_map *mark = map_new(c->arena);
         if (ingest_json_text(c, "<export>", json->data ? json->data : "", json->len, false) &&
             types_validate_defs(c)) {

@@ -16,7 +16,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
-#include "typetree.h"
+#include "ir_run.h"
 
 #define ATTR_KIND "enzyme_type"
 #define ATTR_KIND_LEN (sizeof ATTR_KIND - 1)
@@ -24,14 +24,6 @@
 static bool is_stdio(const char *path)
 {
     return strcmp(path, "-") == 0;
-}
-
-/* Raw bitcode starts with 'B' 'C' 0xC0DE; the Darwin wrapper with 0x0B17C0DE (LE). */
-static bool ir_is_bitcode(const char *p, size_t n)
-{
-    static const unsigned char raw[4] = {'B', 'C', 0xC0, 0xDE};
-    static const unsigned char wrapper[4] = {0xDE, 0xC0, 0x17, 0x0B};
-    return n >= 4 && (memcmp(p, raw, 4) == 0 || memcmp(p, wrapper, 4) == 0);
 }
 
 /* LLVM messages end in newlines and may repeat the buffer name as "NAME:"; the
@@ -53,41 +45,34 @@ static const char *llvm_msg(tt_ctx *c, const char *msg, const char *name)
 }
 
 /* LLVMContext's default handler prints errors and exits; ours records them. */
-typedef struct {
-    tt_ctx *c;
-    const char *file;
-} diag_sink;
 
 static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque)
 {
-    diag_sink *s = opaque;
+    ir_run *r = opaque;
     LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
     if (sev != LLVMDSError && sev != LLVMDSWarning)
         return;
     char *d = LLVMGetDiagInfoDescription(di);
-    const char *saved = s->c->file;
-    s->c->file = s->file;
-    diag_add(s->c, sev == LLVMDSError ? DIAG_ERROR : DIAG_WARNING, NULL, "LLVM: %s",
-             llvm_msg(s->c, d, s->file));
-    s->c->file = saved;
+    diag_add(r->c, sev == LLVMDSError ? TT_ERROR : TT_WARNING, ir_run_at(r, NULL),
+             "LLVM: %s", llvm_msg(r->c, d, r->file));
     LLVMDisposeMessage(d);
 }
 
 /* LLVM's parse message: "[LINE:COL: ]error: MSG" then, for text, the source line and
  * a caret. The diagnostic gets the position as its location and MSG alone. */
-static void parse_error(tt_ctx *c, bool bitcode, const char *m)
+static void parse_error(ir_run *r, bool bitcode, const char *m)
 {
     unsigned line = 0, col = 0;
     int used = 0;
-    const char *where = NULL;
+    const tt_loc *where = ir_run_at(r, NULL);
     if (sscanf(m, "%u:%u: %n", &line, &col, &used) == 2 && used > 0) {
-        where = arena_printf(c->arena, "line %u, column %u", line, col);
+        where = ir_run_at(r, "line %u, column %u", line, col);
         m += used;
     }
     if (strncmp(m, "error: ", 7) == 0)
         m += 7;
     int n = (int)strcspn(m, "\n");
-    diag_add(c, DIAG_ERROR, where, "invalid LLVM %s: %.*s", bitcode ? "bitcode" : "IR", n, m);
+    diag_add(r->c, TT_ERROR, where, "invalid LLVM %s: %.*s", bitcode ? "bitcode" : "IR", n, m);
 }
 
 static void ignore_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque) {}
@@ -100,7 +85,7 @@ static void ignore_llvm_diag(LLVMDiagnosticInfoRef di, void *opaque) {}
  * input that LLVM reads without dying is parsed in this process (parsing is
  * deterministic). Costs one more parse on this path; the .ll -> .ll path has none. */
 enum { CHILD_PARSED = 42, CHILD_REJECTED = 43 };
-static bool llvm_survives(tt_ctx *c, LLVMMemoryBufferRef buf, bool bitcode)
+static bool llvm_survives(ir_run *r, LLVMMemoryBufferRef buf, bool bitcode)
 {
     int fds[2];
     if (pipe(fds) < 0)
@@ -169,42 +154,28 @@ static bool llvm_survives(tt_ctx *c, LLVMMemoryBufferRef buf, bool bitcode)
         snprintf(code, sizeof code, "signal %d", WTERMSIG(st));
     else
         snprintf(code, sizeof code, "exit status %d", WEXITSTATUS(st));
-    diag_add(c, DIAG_ERROR, NULL, "%s: LLVM's reader died on it (%s)%s%s%s%s%s", what, code,
+    diag_add(r->c, TT_ERROR, ir_run_at(r, NULL), "%s: LLVM's reader died on it (%s)%s%s%s%s%s", what, code,
              why[0] ? ": " : "", why, cause ? " (" : "", cause ? first : "", cause ? ")" : "");
     return false;
 }
 
-static LLVMModuleRef read_module(tt_ctx *c, LLVMContextRef ctx, const char *in_path,
-                                 const char *name)
+/* The driver has checked the format (emit/ir_annotate.c); LLVM reads the rest. */
+static LLVMModuleRef read_module(ir_run *r, LLVMContextRef ctx, const char *in_path)
 {
     LLVMMemoryBufferRef buf = NULL;
     char *msg = NULL;
-    LLVMBool failed = is_stdio(in_path) ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
-                                        : LLVMCreateMemoryBufferWithContentsOfFile(in_path, &buf,
-                                                                                   &msg);
-    if (failed) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot read: %s", llvm_msg(c, msg, name));
+    if (LLVMCreateMemoryBufferWithContentsOfFile(in_path, &buf, &msg)) {
+        diag_add(r->c, TT_ERROR, ir_run_at(r, NULL), "cannot read: %s",
+                 llvm_msg(r->c, msg, in_path));
         LLVMDisposeMessage(msg);
         return NULL;
     }
-    const char *start = LLVMGetBufferStart(buf);
-    size_t size = LLVMGetBufferSize(buf);
-    bool bitcode = ir_is_bitcode(start, size);
+    bool bitcode = ir_is_bitcode(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
     LLVMModuleRef m = NULL;
-    /* LLVM parses these as an empty or shorter module; the text backend rejects them
-     * too, so one input gives one answer whichever backend reads it. */
-    if (size == 0) {
-        diag_add(c, DIAG_ERROR, NULL, "the IR file is empty");
-    } else if (!bitcode && memchr(start, 0, size)) {
-        diag_add(c, DIAG_ERROR, NULL,
-                 "not LLVM IR: no bitcode magic ('BC' 0xC0DE), and text cannot hold NUL bytes");
-    } else if (!bitcode && start[size - 1] != '\n') {
-        diag_add(c, DIAG_ERROR, NULL,
-                 "the IR ends in the middle of a line: the file is truncated");
-    } else if (!llvm_survives(c, buf, bitcode)) {
+    if (!llvm_survives(r, buf, bitcode)) {
         /* reported */
     } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
-        parse_error(c, bitcode, llvm_msg(c, msg, name));
+        parse_error(r, bitcode, llvm_msg(r->c, msg, in_path));
         LLVMDisposeMessage(msg);
         m = NULL;
     }
@@ -223,102 +194,71 @@ static void set_attr(LLVMContextRef ctx, LLVMValueRef fn, LLVMAttributeIndex idx
                                                           (unsigned)strlen(value)));
 }
 
-/* Builds the function's signature as text, asks the annotator, applies the decision;
- * with strip, only removes our attributes (every defined function, no decision, as the
- * text backend does). types[] is scratch of at least nparams entries. */
-static void annotate_fn(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMValueRef fn,
-                        bool strip, char **types)
+/* Lists every defined function and alias, then builds each defined function's signature
+ * as text and applies the driver's decision: our attributes removed, the decided ones set. */
+static bool annotate_module(ir_run *r, LLVMContextRef ctx, LLVMModuleRef m)
 {
-    unsigned n = LLVMCountParams(fn);
-    if (strip) {
-        for (unsigned i = 0; i < n; i++)
-            set_attr(ctx, fn, i + 1, NULL);
-        set_attr(ctx, fn, LLVMAttributeReturnIndex, NULL);
-        return;
-    }
-    for (unsigned i = 0; i < n; i++)
-        types[i] = LLVMPrintTypeToString(LLVMTypeOf(LLVMGetParam(fn, i)));
-    char *ret = LLVMPrintTypeToString(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
-    size_t len = 0;
-    ir_function f = {
-        .symbol = LLVMGetValueName2(fn, &len),
-        .nparams = n,
-        .param_types = (const char *const *)types,
-        .ret_type = ret,
-        /* any convention but C's means LLVM rewrote the signature (internal fastcc) */
-        .rewritten_cc = LLVMGetFunctionCallConv(fn) != LLVMCCallConv,
-    };
-    ir_decision d = annotator_decide(a, &f);
-    if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
-        diag_add(c, DIAG_WARNING, NULL, "function %s left unannotated: %s", f.symbol,
-                 d.reason);
-    /* Not annotated now: trees of an earlier run, whose types file described the
-     * function differently, go (as in the text backend). */
-    bool on = d.outcome == OUT_ANNOTATED;
-    for (unsigned i = 0; i < n; i++)
-        set_attr(ctx, fn, i + 1, on && d.param_attr ? d.param_attr[i] : NULL);
-    set_attr(ctx, fn, LLVMAttributeReturnIndex, on ? d.ret_attr : NULL);
-    for (unsigned i = 0; i < n; i++)
-        LLVMDisposeMessage(types[i]);
-    LLVMDisposeMessage(ret);
-}
-
-static bool annotate_module(tt_ctx *c, LLVMContextRef ctx, annotator *a, LLVMModuleRef m,
-                            bool strip)
-{
-    unsigned cap = 0;
-    char **types = NULL;
-    bool ok = true;
-    if (!strip)
-        for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-            if (!LLVMIsDeclaration(fn)) {
-                size_t len = 0;
-                annotator_note_defined(a, LLVMGetValueName2(fn, &len));
-            }
-    /* MergeFunctions: names that are aliases of a function's body */
-    if (!strip)
-        for (LLVMValueRef al = LLVMGetFirstGlobalAlias(m); al; al = LLVMGetNextGlobalAlias(al)) {
-            LLVMValueRef target = LLVMAliasGetAliasee(al);
-            size_t an = 0, tn = 0;
-            const char *aname = LLVMGetValueName2(al, &an);
-            const char *tname = target ? LLVMGetValueName2(target, &tn) : NULL;
-            if (tname && tn)
-                annotator_add_alias(a, aname, tname);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+        if (!LLVMIsDeclaration(fn)) {
+            size_t len = 0;
+            ir_run_defined(r, LLVMGetValueName2(fn, &len));
         }
+    for (LLVMValueRef al = LLVMGetFirstGlobalAlias(m); al; al = LLVMGetNextGlobalAlias(al)) {
+        LLVMValueRef target = LLVMAliasGetAliasee(al);
+        size_t an = 0, tn = 0;
+        const char *aname = LLVMGetValueName2(al, &an);
+        const char *tname = target ? LLVMGetValueName2(target, &tn) : NULL;
+        if (tname && tn)
+            ir_run_alias(r, aname, tname);
+    }
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
         if (LLVMIsDeclaration(fn))
             continue;
         unsigned n = LLVMCountParams(fn);
-        if (n > cap) {
-            char **grown = realloc(types, (size_t)n * sizeof *types);
-            if (!grown) {
-                diag_add(c, DIAG_ERROR, NULL, "out of memory");
-                ok = false;
-                break;
-            }
-            types = grown;
-            cap = n;
+        char **types = calloc((size_t)n + 1, sizeof *types);
+        if (!types) {
+            diag_add(r->c, TT_ERROR, ir_run_at(r, NULL), "out of memory");
+            return false;
         }
-        annotate_fn(c, ctx, a, fn, strip, types);
+        for (unsigned i = 0; i < n; i++)
+            types[i] = LLVMPrintTypeToString(LLVMTypeOf(LLVMGetParam(fn, i)));
+        char *ret = LLVMPrintTypeToString(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));
+        size_t len = 0;
+        ir_function f = {
+            .symbol = LLVMGetValueName2(fn, &len),
+            .nparams = n,
+            .param_types = (const char *const *)types,
+            .ret_type = ret,
+            /* any convention but C's means LLVM rewrote the signature (internal fastcc) */
+            .rewritten_cc = LLVMGetFunctionCallConv(fn) != LLVMCCallConv,
+        };
+        ir_decision d = ir_run_decide(r, &f, ir_run_at(r, "function %s", f.symbol));
+        for (unsigned i = 0; i < n; i++)
+            set_attr(ctx, fn, i + 1, d.param_attr ? d.param_attr[i] : NULL);
+        set_attr(ctx, fn, LLVMAttributeReturnIndex, d.ret_attr);
+        for (unsigned i = 0; i < n; i++)
+            LLVMDisposeMessage(types[i]);
+        free(types);
+        LLVMDisposeMessage(ret);
     }
-    free(types);
-    return ok;
+    return true;
 }
 
 /* Writes the bytes to out_path ("-": stdout); a failed file write removes the file.
- * Messages name the output; the context's file is the input. */
-static bool write_bytes(tt_ctx *c, const char *out_path, const char *data, size_t len)
+ * Messages name the output; their location is the input. */
+static bool write_bytes(ir_run *r, const char *out_path, const char *data, size_t len)
 {
     bool std = is_stdio(out_path);
+    tt_ctx *c = r->c;
     FILE *f = std ? stdout : fopen(out_path, "wb");
     if (!f) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot write %s: %s", out_path, strerror(errno));
+        diag_add(c, TT_ERROR, ir_run_at(r, NULL), "cannot write %s: %s", out_path, strerror(errno));
         return false;
     }
     bool ok = fwrite(data, 1, len, f) == len;
     ok = (std ? fflush(f) == 0 : fclose(f) == 0) && ok;
     if (!ok) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot write %s: %s", std ? "standard output" : out_path,
+        diag_add(c, TT_ERROR, ir_run_at(r, NULL), "cannot write %s: %s", std ? "standard output" : out_path,
                  strerror(errno));
         if (!std)
             unlink(out_path);
@@ -346,73 +286,64 @@ static bool text_reads_back(const char *text)
     return ok;
 }
 
-static bool write_module(tt_ctx *c, LLVMModuleRef m, const char *out_path, bool out_bitcode)
+static bool write_module(ir_run *r, LLVMModuleRef m, const char *out_path, bool out_bitcode)
 {
     /* Through memory: LLVM's file writers abort the process on an I/O error. */
     if (out_bitcode) {
         LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
-        bool ok = write_bytes(c, out_path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+        bool ok = write_bytes(r, out_path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
         LLVMDisposeMemoryBuffer(buf);
         return ok;
     }
     char *text = LLVMPrintModuleToString(m);
     bool ok = text_reads_back(text);
     if (!ok)
-        diag_add(c, DIAG_ERROR, NULL,
+        diag_add(r->c, TT_ERROR, ir_run_at(r, NULL),
                  "LLVM prints this module as text it cannot read back (a string it does "
                  "not escape, such as the target triple, holds a quote or a NUL byte); "
                  "write bitcode instead");
-    ok = ok && write_bytes(c, out_path, text, strlen(text));
+    ok = ok && write_bytes(r, out_path, text, strlen(text));
     LLVMDisposeMessage(text);
     return ok;
 }
 
 /* LLVM's verifier on a module; `what` says which module in the message. */
-static bool verify_module(tt_ctx *c, LLVMModuleRef m, const char *name, const char *what)
+static bool verify_module(ir_run *r, LLVMModuleRef m, const char *what)
 {
     char *msg = NULL;
     bool ok = !LLVMVerifyModule(m, LLVMReturnStatusAction, &msg);
     if (!ok)
-        diag_add(c, DIAG_ERROR, NULL, "%s fails LLVM's verifier: %s", what, llvm_msg(c, msg, name));
+        diag_add(r->c, TT_ERROR, ir_run_at(r, NULL), "%s fails LLVM's verifier: %s", what,
+                 llvm_msg(r->c, msg, r->file));
     LLVMDisposeMessage(msg);
     return ok;
 }
 
-bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
-                      bool out_bitcode, bool strip)
+bool ir_llvm_rewrite(ir_run *r, const char *in_path, const char *out_path, bool out_bitcode)
 {
-    const char *saved_file = c->file;
-    const char *in_name = is_stdio(in_path) ? "<stdin>" : arena_strdup(c->arena, in_path);
+    tt_ctx *c = r->c;
     unsigned errors_before = c->nerrors;
-    diag_sink sink = {c, in_name};
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
-
-    c->file = in_name;
-    LLVMModuleRef m = read_module(c, ctx, in_path, is_stdio(in_path) ? "<stdin>" : in_path);
-    bool ok = m && c->nerrors == errors_before && annotate_module(c, ctx, a, m, strip);
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, r);
+    LLVMModuleRef m = read_module(r, ctx, in_path);
+    bool ok = m && c->nerrors == errors_before && annotate_module(r, ctx, m);
     if (ok)
-        ok = verify_module(c, m, in_name, "the annotated module");
+        ok = verify_module(r, m, "the annotated module");
     if (ok)
-        ok = write_module(c, m, out_path, out_bitcode) && c->nerrors == errors_before;
-    c->file = saved_file;
+        ok = write_module(r, m, out_path, out_bitcode) && c->nerrors == errors_before;
     if (m)
         LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     return ok;
 }
 
-bool ir_verify_file(tt_ctx *c, const char *path, const char *name)
+bool ir_llvm_verify(ir_run *r, const char *path)
 {
-    const char *saved_file = c->file;
-    unsigned errors_before = c->nerrors;
-    diag_sink sink = {c, name};
+    unsigned errors_before = r->c->nerrors;
     LLVMContextRef ctx = LLVMContextCreate();
-    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &sink);
-    c->file = name;
-    LLVMModuleRef m = read_module(c, ctx, path, name);
-    bool ok = m && c->nerrors == errors_before && verify_module(c, m, name, "the IR");
-    c->file = saved_file;
+    LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, r);
+    LLVMModuleRef m = read_module(r, ctx, path);
+    bool ok = m && r->c->nerrors == errors_before && verify_module(r, m, "the IR");
     if (m)
         LLVMDisposeModule(m);
     LLVMContextDispose(ctx);

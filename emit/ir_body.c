@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "emit.h"
 #include "ir_body.h"
 #include "ir_define.h"
 

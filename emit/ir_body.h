@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "typetree.h"
+#include "emit.h"
 
 typedef struct body_typer body_typer;
 typedef tt_body_counts body_stats;

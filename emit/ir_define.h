@@ -5,7 +5,7 @@
 #ifndef IR_DEFINE_H
 #define IR_DEFINE_H
 
-#include "typetree.h"
+#include "emit.h"
 
 /* Where the name sits in s[0, n): s[at] is its '@', s[lparen] the '(' that opens the
  * parameter list right after it. The name is the '@' that opens the parameter list,

@@ -2,13 +2,14 @@
  * `define` lines of functions the annotator describes, where "enzyme_type" attributes are
  * inserted right after each parameter's type and right before the return type. One line
  * in memory at a time, so the cost is that of reading and writing the file. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
 #include "ir_body.h"
 #include "ir_define.h"
+#include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""
 
@@ -50,11 +51,9 @@ static size_t type_end_at(const char *s, size_t i, size_t n)
 }
 
 typedef struct {
+    ir_run *r;
     tt_ctx *c;
-    annotator *a;
     body_typer *body;
-    const char *in_name;
-    bool strip;
     unsigned long lineno;
 } text_state;
 
@@ -71,7 +70,7 @@ static const char *param_name(tt_ctx *c, const char *s, size_t start, size_t end
 
 static bool parse_error(text_state *st, const char *what)
 {
-    diag_add(st->c, DIAG_ERROR, arena_printf(st->c->arena, "line %lu", st->lineno),
+    diag_add(st->c, TT_ERROR, ir_run_at(st->r, "line %lu", st->lineno),
              "cannot read this define line: %s", what);
     return false;
 }
@@ -165,28 +164,22 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
             rewritten_cc = true;
         k = e;
     }
-    ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
-    if (!st->strip) {
-        const char **types = arena_alloc(st->c->arena, (np + 1) * sizeof *types);
-        for (uint32_t k = 0; k < np; k++)
-            types[k] = arena_strdup(st->c->arena, ps[k].type);
-        ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
-                         .ret_type = ret_type, .rewritten_cc = rewritten_cc};
-        d = annotator_decide(st->a, &f);
-        if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
-            diag_add(st->c, DIAG_WARNING, arena_printf(st->c->arena, "line %lu", st->lineno),
-                     "function %s left unannotated: %s", symbol, d.reason);
+    const char **types = arena_alloc(st->c->arena, (np + 1) * sizeof *types);
+    for (uint32_t k = 0; k < np; k++)
+        types[k] = arena_strdup(st->c->arena, ps[k].type);
+    ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
+                     .ret_type = ret_type, .rewritten_cc = rewritten_cc};
+    ir_decision d = ir_run_decide(st->r, &f, ir_run_at(st->r, "line %lu", st->lineno));
+    if (!st->r->strip) {
         const char **names = arena_alloc(st->c->arena, (np + 1) * sizeof *names);
         for (uint32_t k = 0; k < np; k++)
             names[k] = param_name(st->c, s, ps[k].type_end, ps[k].end);
-        body_begin(st->body, symbol, np, names,
-                   d.outcome == OUT_ANNOTATED ? d.param_pointee : NULL);
-        /* Not annotated now: trees of an earlier run, whose types file described the
-         * function differently, go (the rebuild below with no attributes). */
-        if (d.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
-            buf_putn(out, s, n);
-            return true;
-        }
+        body_begin(st->body, symbol, np, names, d.param_pointee);
+    }
+    /* Nothing to set and nothing of ours to remove: the line stays as it is. */
+    if (d.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
+        buf_putn(out, s, n);
+        return true;
     }
     /* rebuild: prefix, return attribute, return type .. '(' , params, rest */
     put_without_ours(out, s, ret_start);
@@ -206,12 +199,12 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
-/* A first pass lists the defined symbols, so path matching knows which entries' symbols
- * are present (see annotator_note_defined), and the module's metadata numbers and
- * variable names for the in-body trees. The input is seekable (a pipe is spooled first). */
-static void first_pass(tt_ctx *c, annotator *a, body_typer *body, FILE *in)
+/* The listing pass: the defined symbols (so path matching knows which entries' symbols
+ * are present, see annotator_note_defined), the aliases, and the module's metadata
+ * numbers and variable names for the in-body trees. */
+static void list_functions(ir_run *r, body_typer *body, FILE *in)
 {
-    long start = ftell(in);
+    tt_ctx *c = r->c;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -220,7 +213,16 @@ static void first_pass(tt_ctx *c, annotator *a, body_typer *body, FILE *in)
             body_note_line(body, line, (size_t)len);
             const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
             if (sym)
-                annotator_note_defined(a, sym);
+                ir_run_defined(r, sym);
+        } else if (line[0] == '@' && strstr(line, " alias ")) {
+            /* @a = ... alias <type>, ptr @b: @b's body is also @a */
+            const char *eq = strstr(line, " = ");
+            const char *tgt = strrchr(line, '@');
+            if (eq && tgt && tgt > eq) {
+                const char *alias = ir_name_text(c->arena, line + 1, (size_t)(eq - line - 1));
+                const char *target = ir_name_text(c->arena, tgt + 1, strcspn(tgt + 1, " ,\n"));
+                ir_run_alias(r, alias, target);
+            }
         } else if (line[0] == '!' ||
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
                                        strstr(line, "@llvm.memcpy.")))) {
@@ -229,91 +231,49 @@ static void first_pass(tt_ctx *c, annotator *a, body_typer *body, FILE *in)
     }
     free(line);
     clearerr(in);
-    fseek(in, start, SEEK_SET);
+    rewind(in);
 }
 
-/* A pipe cannot be read twice: its text goes to a temporary file first, so that standard
- * input gets exactly what a file path gets. NULL (with a diagnostic) on failure. */
-static FILE *seekable(tt_ctx *c, FILE *in)
+bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
 {
-    if (ftell(in) >= 0)
-        return in;
-    FILE *t = tmpfile();
-    if (!t) {
-        diag_add(c, DIAG_ERROR, NULL, "cannot create a temporary file for standard input");
-        return NULL;
-    }
-    char chunk[65536];
-    size_t k;
-    while ((k = fread(chunk, 1, sizeof chunk, in)) > 0)
-        if (fwrite(chunk, 1, k, t) != k) {
-            diag_add(c, DIAG_ERROR, NULL, "cannot spool standard input to a temporary file");
-            fclose(t);
-            return NULL;
-        }
-    rewind(t);
-    return t;
-}
-
-bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, const char *in_name)
-{
-    FILE *orig = in;
-    in = seekable(c, in);
-    if (!in)
-        return false;
+    tt_ctx *c = r->c;
+    annotator *a = r->a;
+    bool strip = r->strip;
     body_typer *body = body_new(c, a, strip ? NULL : annotator_tree_opts(a));
     if (!strip) {
         tt_body_report fn;
         void *arg;
         annotator_body_reporter(a, &fn, &arg);
         body_set_report(body, fn, arg);
-        first_pass(c, a, body, in);
+        list_functions(r, body, in);
     }
-    text_state st = {.c = c, .a = a, .body = body, .in_name = in_name, .strip = strip};
-    const char *saved = c->file;
-    c->file = in_name;
+    text_state st = {.r = r, .c = c, .body = body};
+    unsigned errors = c->nerrors;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     tt_buf b = {0};
-    bool ok = true, in_body = false, saw_module = false, last_complete = true;
+    bool ok = true, in_body = false, saw_module = false;
     unsigned long body_start = 0;
     const char *body_fn = NULL;
     while ((len = getline(&line, &cap, in)) > 0) {
         st.lineno++;
         size_t n = (size_t)len;
-        last_complete = line[n - 1] == '\n';
-        if (memchr(line, 0, n)) {
-            diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
-                     "not LLVM IR text: the line contains a NUL byte");
-            ok = false;
-            break;
-        }
         if (!saw_module && n > 0 && line[0] != '\n' && line[0] != ';' &&
             strncmp(line, "source_filename", 15) != 0 && strncmp(line, "target ", 7) != 0 &&
             strncmp(line, "define ", 7) != 0 && strncmp(line, "declare ", 8) != 0 &&
             line[0] != '%' && line[0] != '@' && line[0] != '$' && line[0] != '!' &&
             line[0] != '#' && strncmp(line, "attributes", 10) != 0 &&
             strncmp(line, "module asm", 10) != 0) {
-            diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+            diag_add(c, TT_ERROR, ir_run_at(r, "line %lu", st.lineno),
                      "this does not look like LLVM IR text");
             ok = false;
             break;
         }
         saw_module = true;
-        if (line[0] == '@' && !strip && strstr(line, " alias ")) {
-            /* @a = ... alias <type>, ptr @b: remember that @b's body is also @a */
-            const char *eq = strstr(line, " = ");
-            const char *tgt = strrchr(line, '@');
-            if (eq && tgt && tgt > eq) {
-                const char *alias = ir_name_text(c->arena, line + 1, (size_t)(eq - line - 1));
-                const char *target = ir_name_text(c->arena, tgt + 1, strcspn(tgt + 1, " ,\n"));
-                annotator_add_alias(a, alias, target);
-            }
-        }
         if (strncmp(line, "define ", 7) == 0) {
             if (in_body) {
-                diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
+                diag_add(c, TT_ERROR, ir_run_at(r, "line %lu", st.lineno),
                          "a define inside the body of %s (from line %lu): the IR is damaged",
                          body_fn, body_start);
                 ok = false;
@@ -355,37 +315,24 @@ bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip, 
             break;
         }
     }
+    if (!ok && c->nerrors == errors) /* only a write stops the loop without a message */
+        diag_add(c, TT_ERROR, ir_run_at(r, NULL), "cannot write the annotated IR: %s",
+                 strerror(errno));
     if (ok && ferror(in)) {
-        diag_add(c, DIAG_ERROR, NULL, "read error");
-        ok = false;
-    }
-    if (ok && !last_complete) {
-        /* LLVM ends every file it prints with a newline. */
-        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", st.lineno),
-                 "the IR ends in the middle of a line: the file is truncated");
+        diag_add(c, TT_ERROR, ir_run_at(r, NULL), "read error");
         ok = false;
     }
     if (ok && in_body) {
-        diag_add(c, DIAG_ERROR, arena_printf(c->arena, "line %lu", body_start),
+        diag_add(c, TT_ERROR, ir_run_at(r, "line %lu", body_start),
                  "the IR ends inside a function body: the file is truncated");
-        ok = false;
-    }
-    if (ok && st.lineno == 0) {
-        diag_add(c, DIAG_ERROR, NULL, "the IR file is empty");
         ok = false;
     }
     if (ok && !strip) {
         body_finish(body, out);
-        const body_stats *bs = body_stats_of(body);
-        annotator_count_body(a, bs);
+        annotator_count_body(a, body_stats_of(body));
     }
     free(line);
     free(b.data);
     body_free(body);
-    if (in != orig)
-        fclose(in);
-    if (ok && !strip)
-        ok = annotator_finish(a);
-    c->file = saved;
     return ok;
 }

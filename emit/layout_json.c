@@ -2,7 +2,7 @@
  * big integers are decimal strings because they may exceed 2^53. */
 #include <string.h>
 
-#include "typetree.h"
+#include "emit.h"
 
 
 static void json_big(tt_buf *b, tt_u128 v)

@@ -1,6 +1,6 @@
 /* TypeTree -> the string Enzyme parses, in the form Enzyme's own printer writes:
  * "{[-1]:Pointer, [-1,0]:Float@double}" (entries already sorted by tree_normalize). */
-#include "typetree.h"
+#include "emit.h"
 
 const char *kind_name(tt_kind k)
 {

@@ -1,534 +1,120 @@
-/* typetree: Rust type descriptions -> rustc-exact layouts -> Enzyme TypeTrees.
+/* typetree: Rust type descriptions -> rustc-exact layouts -> Enzyme TypeTrees, and LLVM IR
+ * annotated with them. The library's public interface; link with libtypetree.a
+ * (`pkg-config --cflags --libs typetree`).
  *
- * One header states every module's interface. Units are bytes unless a name says
- * otherwise. Everything a run creates lives in the tt_ctx arena and dies with
- * tt_ctx_free(); no function here prints or exits: failures come back as
- * diagnostics (file, JSON path, message) collected in the context. */
+ * Ownership, the one rule: everything a tt_ function returns (strings, diagnostics,
+ * arrays) belongs to the tt_ctx it was given and lives until tt_ctx_free(); the caller
+ * frees nothing else. Nothing here prints or exits: failures return false or NULL and
+ * leave diagnostics in the context, each naming its file and place (JSON path, line,
+ * function). Units are bytes. */
 #ifndef TYPETREE_H
 #define TYPETREE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #define TYPETREE_VERSION "0.1.0"
 
-__extension__ typedef unsigned __int128 tt_u128;
-__extension__ typedef __int128 tt_i128;
+typedef struct tt_ctx tt_ctx;
+typedef struct tt_diag tt_diag;
 
-/* ---- arena, strings (layout/arena.c) ---- */
-typedef struct tt_arena tt_arena;
-tt_arena *arena_new(void);
-void arena_free(tt_arena *a);
-void *arena_alloc(tt_arena *a, size_t size); /* zeroed, 16-aligned */
-char *arena_strdup(tt_arena *a, const char *s);
-char *arena_strndup(tt_arena *a, const char *s, size_t n);
-char *arena_printf(tt_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* ---- context ---- */
+/* A context with the std prelude loaded (Vec, Box, Option, ...); NULL only when out of
+ * memory. Target x86_64-unknown-linux-gnu, layouts of stable rustc. */
+tt_ctx *tt_ctx_new(void);
+void tt_ctx_free(tt_ctx *c);
+/* False when the triple is not supported (tt_targets() lists those that are). */
+bool tt_ctx_set_target(tt_ctx *c, const char *triple);
+/* Follow rustc 1.97-nightly's layout rules instead of stable 1.95's (niche values). */
+void tt_ctx_set_nightly(tt_ctx *c, bool nightly);
+const char *tt_targets(void); /* comma separated */
+const char *tt_version(void);
 
-/* A growable string; the caller frees .data with free(). */
-typedef struct { char *data; size_t len, cap; } tt_buf;
-void buf_put(tt_buf *b, const char *s);
-void buf_putn(tt_buf *b, const char *s, size_t n);
-void buf_printf(tt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void buf_u128(tt_buf *b, tt_u128 v); /* decimal */
-void buf_json_str(tt_buf *b, const char *s); /* a JSON string literal, quoted and escaped */
+/* ---- type descriptions (rust-types/1 JSON, schema/rust-types.schema.json) ---- */
+/* Reads a document ("-": standard input) and checks every definition it adds. False
+ * with diagnostics on any error; definitions read before the error stay. */
+bool tt_load_file(tt_ctx *c, const char *path);
+/* The same from memory; `name` names the document in diagnostics. */
+bool tt_load_text(tt_ctx *c, const char *name, const char *text, size_t len);
 
-/* String -> pointer map, keys copied into the arena (layout/arena.c). */
-typedef struct tt_map tt_map;
-tt_map *map_new(tt_arena *a);
-void *map_get(const tt_map *m, const char *key);
-void map_put(tt_map *m, const char *key, void *value); /* replaces */
-size_t map_count(const tt_map *m);
+/* ---- diagnostics, in the order they were made ---- */
+typedef enum { TT_ERROR, TT_WARNING } tt_severity;
+const tt_diag *tt_diag_first(const tt_ctx *c);
+const tt_diag *tt_diag_next(const tt_diag *d);
+tt_severity tt_diag_severity(const tt_diag *d);
+const char *tt_diag_file(const tt_diag *d);    /* NULL: not about a file */
+const char *tt_diag_where(const tt_diag *d);   /* JSON path, "line 12", ...; may be NULL */
+const char *tt_diag_message(const tt_diag *d);
+unsigned tt_error_count(const tt_ctx *c);
+unsigned tt_warning_count(const tt_ctx *c);
 
-/* ---- diagnostics (layout/diag.c) ---- */
-typedef enum { DIAG_ERROR, DIAG_WARNING } tt_severity;
-typedef struct tt_diag {
-    tt_severity severity;
-    const char *file;  /* may be NULL */
-    const char *where; /* JSON path, "type expression 2", ... ; may be NULL */
-    const char *msg;
-    struct tt_diag *next;
-} tt_diag;
-
-/* ---- target (layout/target.c): primitive sizes and alignments as data ---- */
+/* ---- layouts and trees of Rust types, written as in Rust ("&[f64]", "geo::Point") ---- */
 typedef struct {
-    const char *triple;
-    unsigned ptr_size, ptr_align;
-    unsigned int_align[5];   /* i8 i16 i32 i64 i128 */
-    unsigned float_align[4]; /* f16 f32 f64 f128 */
-    unsigned c_enum_min_size;
-    uint64_t obj_size_bound; /* sizes must stay below this */
-} tt_target;
-const tt_target *target_find(const char *triple); /* NULL when unsupported */
-const char *target_list(void);                    /* comma separated, for messages */
-
-/* ---- type expressions (layout/tyexpr.c) ---- */
-typedef enum { TX_PATH, TX_REF, TX_PTR, TX_ARRAY, TX_SLICE, TX_TUPLE, TX_FN, TX_DYN, TX_NEVER } tt_txkind;
-typedef struct tt_tyexpr {
-    tt_txkind kind;
-    bool is_mut;              /* &mut, *mut */
-    const char *path;         /* TX_PATH name ("alloc::vec::Vec"), TX_DYN trait text */
-    uint32_t nargs;           /* generic args, tuple items, fn params */
-    struct tt_tyexpr **args;
-    struct tt_tyexpr *elem;   /* pointee, array/slice element, fn return (NULL = ()) */
-    uint64_t len;             /* array length */
-    uint32_t col;             /* 1-based column in the source string */
-} tt_tyexpr;
-/* Parses a Rust type expression. On error returns NULL and sets *err (arena string). */
-tt_tyexpr *tyexpr_parse(tt_arena *a, const char *src, const char **err);
-/* Parses a type-definition key "Name<T: ?Sized, A = X>" into name and params. */
-typedef struct { const char *name; bool maybe_unsized; tt_tyexpr *dflt; } tt_generic;
-bool tyexpr_parse_key(tt_arena *a, const char *src, const char **name, tt_generic **params,
-                      uint32_t *nparams, const char **err);
-
-/* ---- definitions (layout/ingest.c reads them from JSON) ---- */
-typedef enum { DEF_STRUCT, DEF_ENUM, DEF_UNION } tt_defkind;
-typedef struct {
-    const char *name;       /* "x", or "0", "1" for positional fields */
-    const char *ty_src;     /* the expression as written */
-    tt_tyexpr *ty;
-    tt_tyexpr *points_to;   /* optional */
-    const char *where;      /* JSON path of the field, for messages */
-} tt_field_def;
-typedef struct {
-    const char *name;
-    uint32_t nfields;
-    tt_field_def *fields;
-    bool has_discr;
-    tt_u128 discr;          /* the literal's value modulo 2^128 */
-    bool discr_negative;    /* the literal had a minus sign */
-    const char *where;
-} tt_variant_def;
-typedef struct {
-    bool c, transparent, no_niche;
-    uint64_t pack;          /* 0: none */
-    uint64_t align;         /* 0: none */
-    int int_kind;           /* -1: none; else TT_INT_* below */
-} tt_repr;
-enum { TT_INT_I8, TT_INT_I16, TT_INT_I32, TT_INT_I64, TT_INT_I128, TT_INT_ISIZE,
-       TT_INT_U8, TT_INT_U16, TT_INT_U32, TT_INT_U64, TT_INT_U128, TT_INT_USIZE };
-typedef struct {
-    bool present;
-    uint64_t size, align;
-    uint32_t nfields;
-    const char **field_names;
-    uint64_t *field_offsets;
-    uint32_t nvariants;
-    const char **variant_names;
-    uint32_t *variant_nfields;
-    const char ***variant_field_names;
-    uint64_t **variant_field_offsets;
-    const char *where;
-} tt_layout_block;
-typedef struct tt_def {
-    const char *name;       /* path without generics */
-    tt_defkind kind;
-    uint32_t ngenerics;
-    tt_generic *generics;
-    tt_repr repr;
-    uint32_t nfields;       /* struct, union */
-    tt_field_def *fields;
-    uint32_t nvariants;     /* enum */
-    tt_variant_def *variants;
-    bool has_vr_start, has_vr_end;
-    bool maybe_unsized_tail; /* "maybe_unsized_tail": the last field's declared type may be
-                                unsized (T: ?Sized), so rustc keeps it last */
-    tt_u128 vr_start, vr_end;
-    tt_layout_block layout;
-    bool from_prelude;
-    const char *file;
-    const char *where;      /* JSON path of the definition */
-} tt_def;
-
-typedef struct {
-    const char *name;       /* may be NULL */
-    const char *ty_src;
-    tt_tyexpr *ty;
-    const char *where;
-} tt_arg_def;
-typedef struct {
-    const char *symbol, *path;
-    uint32_t nargs;
-    tt_arg_def *args;
-    const char *ret_src;    /* "()" when absent */
-    tt_tyexpr *ret;
-    bool track_caller;
-    bool abi_c;
-    const char *where;
-} tt_fn_def;
-
-/* A debuginfo variable of one textual module ("locals": typetree export writes them):
- * the place a #dbg_declare of it declares has this Rust type. */
-typedef struct {
-    uint64_t id;            /* metadata number of its DILocalVariable */
-    const char *name;
-    const char *ty_src;
-    tt_tyexpr *ty;
-    const char *where;
-} tt_local_def;
-
-/* ---- types (layout/types.c): interned, resolved type model ---- */
-typedef enum {
-    TY_BOOL, TY_CHAR, TY_INT, TY_FLOAT, TY_STR, TY_NEVER, TY_TUPLE, TY_ARRAY, TY_SLICE,
-    TY_REF, TY_PTR, TY_FNPTR, TY_DYN, TY_ADT, TY_PARAM
-} tt_tykind;
-typedef struct tt_layout tt_layout;
-typedef struct tt_type {
-    tt_tykind kind;
-    uint8_t size;            /* TY_INT, TY_FLOAT: bytes */
-    bool is_signed;          /* TY_INT */
-    bool is_mut;             /* TY_REF, TY_PTR */
-    bool maybe_unsized;      /* TY_PARAM declared ?Sized */
-    struct tt_type *elem;    /* pointee / element / fn return */
-    uint64_t len;            /* TY_ARRAY */
-    uint32_t n;              /* tuple items, fn params, ADT args */
-    struct tt_type **items;
-    const tt_def *def;       /* TY_ADT */
-    const char *name;        /* canonical Rust spelling, also the intern key */
-    struct tt_type ***field_types; /* memo (types.c): per variant, per field */
-    tt_layout *layout;       /* memo (layout/layout.c) */
-    int layout_state;        /* 0 none, 1 in progress, 2 done, 3 failed */
-} tt_type;
-
-/* ---- context (layout/ctx.c) ---- */
-typedef struct tt_ctx {
-    tt_arena *arena;
-    const tt_target *target;
-    tt_map *defs;            /* full name -> tt_def* (user definitions and prelude) */
-    tt_map *short_names;     /* last path segment -> tt_def*, or AMBIGUOUS marker */
-    tt_map *types;           /* canonical name -> tt_type* */
-    const tt_def **user_defs;/* user definitions in file order */
-    uint32_t nuser_defs, cap_user_defs;
-    tt_fn_def *fns;
-    uint32_t nfns;
-    tt_map *locals;          /* metadata number (decimal) -> tt_local_def* */
-    tt_diag *diags, *diags_tail;
-    unsigned nerrors, nwarnings;
-    const char *file;        /* file being read, for diagnostics */
-    unsigned max_depth;      /* recursion guard for type resolution and layouts */
-    unsigned layout_depth;   /* current nesting of layout_of */
-    bool nightly;            /* model rustc 1.97-nightly instead of stable 1.95 */
-} tt_ctx;
-
-tt_ctx *ctx_new(void);       /* loads the std prelude; never NULL */
-void ctx_free(tt_ctx *c);
-bool ctx_set_target(tt_ctx *c, const char *triple);
-/* Drops diagnostics added after `tail` (a candidate computation that was abandoned). */
-void diag_truncate(tt_ctx *c, tt_diag *tail, unsigned nerrors);
-void diag_add(tt_ctx *c, tt_severity sev, const char *where, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* Reads a rust-types/1 document (layout/ingest.c). `file` names it in messages, also
- * in later diagnostics about its definitions. `text` must have a NUL at text[len].
- * Returns false (with diagnostics) on any error; definitions read so far stay. */
-bool ingest_json_file(tt_ctx *c, const char *path);
-bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len, bool prelude);
-
-/* Looks a type name up: exact, then unique last segment, then std/core/alloc aliases. */
-const tt_def *types_find_def(tt_ctx *c, const char *name, const char **err);
-/* Resolves an expression with no generic environment. NULL + diagnostic on error. */
-tt_type *types_resolve(tt_ctx *c, const tt_tyexpr *e, const char *where);
-/* Resolves a type expression string (parse + resolve). */
-tt_type *types_resolve_str(tt_ctx *c, const char *src, const char *where);
-/* The type a named definition denotes with no arguments (generics must all have defaults). */
-tt_type *types_of_def(tt_ctx *c, const tt_def *d, const char *where);
-/* Field types of an ADT instance, substituted. Variant v for enums (0 otherwise). */
-tt_type *types_field(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field);
-bool types_is_sized(tt_ctx *c, const tt_type *t);
-/* What a thin pointer type points to: &T, *const T, and single-field wrappers of them
- * (Box<T>, NonNull<T>, Unique<T>); a wide pointer's pointee too ([T], str). NULL when t
- * is no pointer. */
-tt_type *types_pointee(tt_ctx *c, tt_type *t);
-/* Pointer metadata kind of a pointee: 0 thin, 1 length (slice/str), 2 vtable (dyn). */
-int types_ptr_metadata(tt_ctx *c, const tt_type *pointee);
-bool types_validate_defs(tt_ctx *c); /* resolves every field of every user definition */
-/* Whether a struct's last field, as declared (generic), may be unsized. */
-bool types_decl_maybe_unsized_tail(tt_ctx *c, const tt_def *d);
-/* The "points_to" type of an ADT instance's field, substituted; NULL when absent. */
-tt_type *types_field_points_to(tt_ctx *c, const tt_type *adt, uint32_t variant, uint32_t field);
-/* A field's declared type, generic parameters left as TY_PARAM. */
-tt_type *types_decl_field(tt_ctx *c, const tt_def *d, uint32_t field);
-
-/* ---- layouts (layout/layout.c, layout/enum_layout.c, layout/scalar.c) ---- */
-typedef enum { PRIM_INT, PRIM_FLOAT, PRIM_PTR } tt_primkind;
-typedef struct {
-    uint8_t kind;            /* tt_primkind */
-    uint8_t size;            /* bytes */
-    bool is_signed;
-} tt_prim;
-typedef struct { tt_u128 start, end; } tt_range; /* inclusive, may wrap */
-typedef struct {
-    tt_prim prim;
-    tt_range valid;
-    bool is_union;           /* may be uninitialised (no valid range) */
-} tt_scalar;
-typedef struct {
-    uint64_t offset;
-    tt_scalar scalar;
-} tt_niche;
-typedef enum { ABI_SCALAR, ABI_PAIR, ABI_MEMORY } tt_abikind;
-typedef enum { TAG_NONE, TAG_DIRECT, TAG_NICHE } tt_tagenc;
-
-typedef struct {
-    uint64_t size, align;
-    bool uninhabited;
-    tt_abikind abi;
-    tt_scalar a, b;
-    uint64_t b_offset;
-    uint32_t nfields;
-    uint64_t *offsets;       /* declaration order */
-    uint32_t *memory_order;  /* memory_order[k] = field at the k-th lowest offset */
-    bool has_niche;
-    tt_niche niche;
-    uint64_t max_repr_align; /* 0 when no repr(align) inside */
-} tt_variant_layout;
-
-struct tt_layout {
-    uint64_t size;           /* for unsized types: the sized prefix */
+    uint64_t size;     /* for unsized types: the sized prefix */
     uint64_t align;
     bool sized;
-    bool uninhabited;
-    tt_abikind abi;
-    tt_scalar a, b;          /* ABI_SCALAR: a; ABI_PAIR: a at 0, b at b_offset */
-    uint64_t b_offset;
-    bool has_niche;
-    tt_niche niche;
-    uint64_t max_repr_align;
-    /* fields: structs, tuples, unions, closures */
-    uint32_t nfields;
-    uint64_t *offsets;
-    uint32_t *memory_order;
-    /* arrays, slices, str */
-    bool is_array;
-    uint64_t count, stride;
-    /* enums */
-    bool is_enum;
-    uint32_t nvariants;
-    tt_variant_layout *variants;
-    tt_u128 *discriminants;  /* per variant, as rustc stores them (truncated to tag bits) */
-    tt_tagenc tag_encoding;
-    tt_scalar tag;
-    uint64_t tag_offset;
-    uint32_t untagged_variant;
-    uint32_t niche_first, niche_last;
-    tt_u128 niche_start;
-    bool single_variant_index_valid;
-    uint32_t single_variant; /* univariant enums laid out as a struct */
-};
+    const char *abi;   /* "Scalar", "ScalarPair", "Memory" (rustc's BackendRepr) */
+} tt_layout_info;
+bool tt_layout_of(tt_ctx *c, const char *type, tt_layout_info *out);
+/* The layout as `typetree layout` prints it: a JSON object with offsets, niches, tags. */
+const char *tt_layout_json(tt_ctx *c, const char *type);
 
-/* The layout of a type; NULL + diagnostic when rustc would reject it. Memoised. */
-const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where);
-uint64_t prim_align(const tt_ctx *c, tt_prim p);
-tt_u128 range_available(tt_prim p, tt_range r); /* free values of a valid range */
-tt_scalar scalar_full(tt_prim p);
-bool scalar_niche_reserve(tt_prim p, tt_range r, tt_u128 count, bool nightly, tt_u128 *start,
-                          tt_range *out);
-tt_range range_smallest_containing(const tt_u128 *vals, size_t n, unsigned bits);
-const char *abi_name(tt_abikind k);
+/* Enzyme's limits; tt_tree_of(), tt_signature_of() and tt_annotate() take NULL for the defaults. */
+typedef struct {
+    int64_t max_offset;  /* -enzyme-max-type-offset (default 500): no entry beyond */
+    unsigned max_depth;  /* -enzyme-max-type-depth (default 6): no longer index path */
+    size_t max_entries;  /* a larger tree is rebuilt one level shallower (default 4096;
+                            0: no limit) */
+} tt_tree_limits;
+extern const tt_tree_limits tt_default_limits;
+/* Enzyme's string for a value of the type, "{[-1]:Pointer, [-1,-1]:Float@double}" for
+ * &[f64]: scalars and pointers as a register, other values by byte offset. */
+const char *tt_tree_of(tt_ctx *c, const char *type, const tt_tree_limits *limits);
 
-/* ---- TypeTrees (layout/typetree.c) ----
- * A tree is a set of entries "index path -> kind", as Enzyme's TypeTree. The first
- * index is a byte offset inside the value (-1: every offset, i.e. the whole register);
- * each further index is a byte offset inside the memory the pointer at the previous
- * path points to (-1: every offset). Only what is certain is described: ZSTs, an
- * enum's or union's own padding, raw MaybeUninit buffers and bytes where enum variants
- * or union fields disagree get no entry; a struct's padding behind a pointer is
- * Anything (no value lives there). */
-typedef enum { KIND_INTEGER, KIND_POINTER, KIND_HALF, KIND_FLOAT, KIND_DOUBLE, KIND_FP128,
-               KIND_ANYTHING /* a struct's padding: no value lives there */ } tt_kind;
-#define TT_PATH_MAX 16
+/* ---- functions of the "functions" list, lowered by the Rust ABI to LLVM parameters ---- */
 typedef struct {
-    int64_t path[TT_PATH_MAX];
-    uint8_t len;             /* 1..TT_PATH_MAX */
-    uint8_t kind;            /* tt_kind */
-} tt_entry;
-typedef struct {
-    tt_entry *v;             /* heap array; tree_free() releases it */
-    size_t n, cap;
-} tt_tree;
-typedef struct {
-    int64_t max_offset;      /* Enzyme's -enzyme-max-type-offset (500): no entry beyond */
-    unsigned max_depth;      /* Enzyme's -enzyme-max-type-depth (6): no longer path */
-    size_t max_entries;      /* a tree that would be larger is rebuilt one level shallower,
-                                until it fits (0: no limit) */
-} tt_tree_opts;
-extern const tt_tree_opts tree_default_opts;
-void tree_free(tt_tree *t);
-/* Sorts like Enzyme's printer (index lists compared numerically, -1 first, shorter
- * prefix first) and removes duplicates. Every builder below returns sorted trees. */
-void tree_normalize(tt_tree *t);
-bool tree_equal(const tt_tree *a, const tt_tree *b); /* both normalized */
-/* The bytes of a value of type t laid out in memory: entries whose first index is the
- * byte offset inside the value. False + diagnostic when t has no layout. */
-bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
-/* Whether t is a run of bytes (u8/i8, their size-1 wrappers, arrays and slices of them):
- * memory any data may be viewed as, untyped behind a pointer. */
-bool tree_untyped_bytes(tt_ctx *c, tt_type *t);
-/* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
- * arguments, sret). */
-bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,
-                        const char *where);
-/* The tree of one register holding the scalar that lies at [offset, offset+size) of a
- * value of type t (Direct and Pair halves): "[-1]:Kind" plus a pointer's pointee.
- * Empty when the bytes are not all known to be that scalar. */
-bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
-                       const tt_tree_opts *o, tt_tree *out, const char *where);
-/* What `typetree tree` prints for a value of type t: scalars and (wide) pointers in
- * register form ([-1]...), other values by byte offset. */
-bool tree_of_value(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where);
-
-/* ---- Rust ABI lowering (layout/abi.c): Rust signature -> LLVM parameters ---- */
-typedef enum { PASS_IGNORE, PASS_DIRECT, PASS_PAIR, PASS_CAST, PASS_INDIRECT } tt_passmode;
-typedef struct {
-    int rust_arg;            /* index into the function's args; -1 sret, -2 track_caller */
-    int piece;               /* Pair: 0 or 1; otherwise 0 */
-    tt_passmode mode;        /* of the Rust argument this parameter comes from */
-    char llvm_type[16];      /* "ptr", "i64", "i1", "double", ... */
-    tt_tree tree;            /* may be empty: nothing described */
-    const char *why_empty;   /* when tree is empty: the reason, for explain output */
-} tt_llvm_param;
-typedef struct {
-    const tt_fn_def *fn;
-    tt_passmode ret_mode;    /* PASS_INDIRECT means sret: params[0] is the sret pointer */
-    char ret_llvm_type[48];  /* "void", "double", "{ double, i8 }", "i24" */
-    tt_tree ret_tree;        /* return attribute (Pair: byte offsets in the struct) */
-    const char *ret_why_empty;
-    tt_tree ret_shared_tree; /* Pair: the register tree ([-1]...) both halves have, when
-                                they have the same one; it stays true when LLVM's
-                                interprocedural passes drop one half of the return */
-    tt_passmode *arg_modes;  /* per Rust argument */
-    uint32_t nparams;
-    tt_llvm_param *params;
-} tt_lowered_fn;
-/* Lowers a function of the "functions" list. False + diagnostic when a type has no
- * layout or the ABI is not modelled (extern "C"). */
-bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lowered_fn *out);
-void abi_lowered_free(tt_lowered_fn *l);
-const char *passmode_name(tt_passmode m);
-const tt_fn_def *fn_find(const tt_ctx *c, const char *symbol_or_path);
-
-/* ---- TypeTree strings (emit/tree_string.c) ---- */
-/* Appends Enzyme's canonical form: "{[-1]:Pointer, [-1,0]:Float@double}". */
-void tree_to_string(const tt_tree *t, tt_buf *out);
-const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
-
-/* ---- IR annotation decisions (emit/annotate.c; no LLVM types, both IR backends use it) ----
- * A backend lists each function it finds with its LLVM signature as text; the annotator
- * matches it to the "functions" list (by symbol, else by demangled Rust path with the hash
- * dropped), lowers the Rust signature, checks it against the LLVM one, and returns the
- * attribute string for each parameter and the return value. */
-typedef struct {
-    const char *symbol;
-    uint32_t nparams;
-    const char *const *param_types; /* LLVM type text: "ptr", "i64", "double", "i1" */
+    unsigned nparams;
+    const char *const *param_types; /* LLVM types: "ptr", "i64", "double" */
+    const char *const *param_trees; /* Enzyme strings; NULL: nothing known */
     const char *ret_type;           /* "void", "double", "{ double, i8 }" */
-    bool rewritten_cc;              /* a calling convention other than C's (fastcc...): LLVM
-                                       rewrote the signature, the Rust ABI no longer applies */
-} ir_function;
-typedef enum {
-    OUT_ANNOTATED,      /* matched, signature agrees: attributes below */
-    OUT_NOT_DESCRIBED,  /* no entry of its own in the types file (a path matching several
-                           entries, or an entry another function took, included) */
-    OUT_MISMATCH,       /* the LLVM signature is not what the Rust ABI gives: left alone */
-    OUT_FAILED          /* the entry's types have no layout / unsupported ABI */
-} ir_outcome;
-typedef struct {
-    ir_outcome outcome;
-    const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found;
-                                       OUT_NOT_DESCRIBED: why a path match was refused */
-    const tt_fn_def *fn;            /* the matched entry */
-    const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
-    const char *ret_attr;           /* "{...}" or NULL */
-    tt_type **param_pointee;        /* per LLVM parameter: the Rust type a pointer parameter
-                                       points to (a reference's or Box's pointee, a value
-                                       passed Indirect, the sret return); NULL otherwise */
-} ir_decision;
-typedef struct annotator annotator;
-/* Owned by the context's arena; strings in decisions too. */
-annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
-/* Whether returned pairs may carry byte-offset trees ({[0]:..., [8]:...}). Right only for
- * IR that no interprocedural LLVM pass rewrites before Enzyme reads it (-O0): dead
- * argument elimination shrinks {A, B} returns to A or B and keeps the attribute, which
- * Enzyme then reads wrongly or rejects. Off by default: a pair then gets its halves'
- * shared register tree, or nothing. */
-void annotator_pair_offsets(annotator *a, bool allow);
-/* Signatures only: function bodies keep no trees (earlier ones are removed). For telling
- * what the in-body trees change; default off. */
-void annotator_no_body(annotator *a, bool no_body);
-bool annotator_types_bodies(const annotator *a);
-/* Called for each in-body annotation: the function's symbol, what was annotated
- * ("memcpy of 24 bytes"), the tree, and the Rust place it comes from ("local pair:
- * (&[f64], &[f64])"). For `typetree explain --body`. */
-typedef void (*tt_body_report)(void *arg, const char *fn, const char *what, const char *tree,
-                               const char *from);
-void annotator_on_body(annotator *a, tt_body_report fn, void *arg);
-void annotator_body_reporter(const annotator *a, tt_body_report *fn, void **arg);
-const tt_tree_opts *annotator_tree_opts(const annotator *a);
-ir_decision annotator_decide(annotator *a, const ir_function *f);
-/* Records `@alias = alias ..., ptr @target` (MergeFunctions): a body shared by several
- * Rust functions is annotated only when every name for it is described identically.
- * Call before the target's annotator_decide (LLVM prints aliases before functions). */
-void annotator_add_alias(annotator *a, const char *alias, const char *target);
-/* Records a symbol the IR defines. Backends call it for every define before deciding:
- * an entry is matched by Rust path only when its own symbol is not defined in the IR
- * (without this list, only entries that give no symbol are matched by path). Otherwise
- * a function the types file leaves out could take another instance's entry. */
-void annotator_note_defined(annotator *a, const char *symbol);
-/* The return of a function the types file describes, for its call sites: its Rust type
- * and pass mode (PASS_PAIR: an LLVM {A, B}; PASS_INDIRECT: through an sret pointer).
- * False when the symbol is not described or its types have no layout. */
-bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmode *mode);
-/* After all functions: entries matched by two symbols, and whether anything matched. */
-bool annotator_finish(annotator *a);
-/* What the body rewriter (emit/ir_body.c) annotated inside function bodies. */
-typedef struct {
-    unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
-    unsigned conflicting;              /* copies whose two places disagree: left alone */
-    unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
-    unsigned allocas_typed;            /* allocas of described variables, given metadata */
-    unsigned loads_typed;              /* scalar loads from typed places, given metadata */
-    unsigned calls_typed;              /* indirect calls returning floats */
-} tt_body_counts;
-typedef struct {
-    unsigned functions, annotated, not_described, mismatched, failed, params_annotated;
-    tt_body_counts body;
-} annotate_stats;
-void annotator_count_body(annotator *a, const tt_body_counts *n);
-const annotate_stats *annotator_stats(const annotator *a);
-/* Rust symbol -> path without the hash ("s::geo::dist"), legacy or v0; NULL if not Rust.
- * Arena-owned. */
-const char *demangle_rust_path(tt_ctx *c, const char *symbol);
+    const char *ret_tree;           /* NULL: nothing known */
+} tt_signature;
+/* By symbol or by Rust path. False with a diagnostic when there is no such entry or its
+ * types have no layout. */
+bool tt_signature_of(tt_ctx *c, const char *fn, const tt_tree_limits *limits,
+                     tt_signature *out);
 
-/* ---- IR backends (emit/ir_text.c: streaming .ll; emit/ir_bitcode.c: LLVM 22 C API) ----
- * Each annotates every defined function the annotator describes (strip: removes our
- * attributes instead) and writes the result; errors name the file and the line or
- * function. ir_annotate_llvm reads text or bitcode ("-": stdin) and verifies the module
- * before writing out_path ("-": stdout) as bitcode or text. */
-bool ir_annotate_text(tt_ctx *c, annotator *a, FILE *in, FILE *out, bool strip,
-                      const char *in_name);
-bool ir_annotate_llvm(tt_ctx *c, annotator *a, const char *in_path, const char *out_path,
-                      bool out_bitcode, bool strip);
-/* Parses a file with LLVM and runs the verifier; `name` is the file's name in messages. */
-bool ir_verify_file(tt_ctx *c, const char *path, const char *name);
+/* ---- annotating LLVM IR ---- */
+typedef enum { TT_EMIT_AUTO, TT_EMIT_TEXT, TT_EMIT_BITCODE } tt_emit;
+typedef struct {
+    const char *in_path;      /* .ll or .bc (told by its magic); "-": standard input */
+    const char *out_path;     /* "-": standard output; a file appears whole or not at all */
+    tt_emit emit;             /* AUTO: bitcode when out_path ends in .bc, or, when
+                                 rewriting in_path in place, as the input */
+    const tt_tree_limits *limits;
+    bool strip;               /* remove typetree's attributes instead */
+    bool no_body;             /* signatures only: no trees inside function bodies */
+    bool pair_offsets;        /* byte-offset trees on returned pairs (-O0 IR only) */
+    bool verify;              /* text to text: also run LLVM's verifier on the result */
+    bool strict;              /* a signature mismatch is an error, not a skip */
+    bool warnings_as_errors;
+} tt_annotate_opts;
+typedef struct {
+    unsigned functions;       /* defined in the IR */
+    unsigned annotated, params_annotated;
+    unsigned not_described;   /* no entry of their own in the types file */
+    unsigned mismatched;      /* LLVM signature differs from the Rust ABI's: left alone */
+    unsigned failed;          /* their types have no layout: left alone */
+} tt_annotate_stats;
+/* Puts "enzyme_type" attributes on every function the loaded descriptions cover. The
+ * output is written only when the run succeeds. stats may be NULL. */
+bool tt_annotate(tt_ctx *c, const tt_annotate_opts *o, tt_annotate_stats *stats);
 
-/* ---- debuginfo exporter (emit/export_di.c, emit/di_index.c) ----
- * Reads a textual LLVM module compiled with -C debuginfo=2 ('-': stdin) and appends a
- * rust-types/1 document to *out: every defined function with a debuginfo signature and
- * every type those signatures use, with rustc's offsets in "layout" blocks. What cannot be
- * exported is left out with a warning. False (with an error) when the file cannot be read
- * or is bitcode. */
-bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
-/* Adds "repr": ["C"] to exported structs whose rustc offsets are C's declaration-order
- * placement where the Rust algorithm would reorder (debuginfo does not record repr(C)).
- * Returns how many were marked (emit/export_repr.c). */
-unsigned export_infer_repr_c(tt_ctx *c, tt_buf *json);
-
-/* ---- layout JSON (emit/layout_json.c) ---- */
-/* Appends `"key": {...}` describing t's layout. */
-void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);
-/* Appends the entries of every user definition without generic parameters, separated
- * by ",\n "; returns how many were written (the others left diagnostics). */
-unsigned layout_json_defs(tt_ctx *c, tt_buf *out);
+/* ---- exporting descriptions from rustc's debuginfo ---- */
+/* A rust-types/1 document for textual IR compiled with -C debuginfo=2 ("-": standard
+ * input): every defined function with a debuginfo signature and the types it uses. What
+ * cannot be exported is left out with a warning. NULL on error. */
+const char *tt_export(tt_ctx *c, const char *ll_path);
 
 #endif

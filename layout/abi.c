@@ -74,7 +74,7 @@ static const char *why_cast_empty =
 
 /* Cast registers: {[-1]:Integer} when every byte is an integer, else nothing. */
 static void cast_tree(tt_ctx *c, tt_type *t, const tt_layout *l, const tt_tree_opts *o,
-                      tt_tree *out, const char **why, const char *where)
+                      tt_tree *out, const char **why, const tt_loc *where)
 {
     tt_tree m = {0};
     tree_of_memory(c, t, o, &m, where);
@@ -124,7 +124,7 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     out->fn = f;
     unsigned errs = c->nerrors;
     if (f->abi_c) {
-        diag_add(c, DIAG_ERROR, f->where,
+        diag_add(c, TT_ERROR, f->where,
                  "function \"%s\" uses extern \"C\"; only the Rust ABI is modelled",
                  f->symbol ? f->symbol : f->path);
         return false;
@@ -147,7 +147,7 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         if (!al[i])
             ok = false;
         else if (!al[i]->sized) {
-            diag_add(c, DIAG_ERROR, f->args[i].where,
+            diag_add(c, TT_ERROR, f->args[i].where,
                      "argument of unsized type `%s` passed by value is not supported", at[i]->name);
             ok = false;
         }
@@ -207,7 +207,7 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         const tt_layout *l = al[i];
         tt_passmode m = arg_mode(l);
         out->arg_modes[i] = m;
-        const char *w = f->args[i].where;
+        const tt_loc *w = f->args[i].where;
         tt_llvm_param *p;
         switch (m) {
         case PASS_IGNORE:

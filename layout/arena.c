@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "layout.h"
 
 #define CHUNK_MIN (64 * 1024)
 

@@ -89,14 +89,14 @@ static bool discriminants(tt_ctx *c, const tt_def *d, int_ty dt, tt_u128 *out)
                 prev_u = vd->discr;
             }
             if (!fits) {
-                diag_add(c, DIAG_ERROR, vd->where,
+                diag_add(c, TT_ERROR, vd->where,
                          "discriminant of variant \"%s\" does not fit the %s%u discriminant type",
                          vd->name, dt.is_signed ? "i" : "u", dt.size * 8);
                 return false;
             }
         } else if (v > 0) {
             if (dt.is_signed ? prev_s == smax : prev_u == mask) {
-                diag_add(c, DIAG_ERROR, vd->where,
+                diag_add(c, TT_ERROR, vd->where,
                          "enum discriminant overflowed at variant \"%s\" (rustc E0370)", vd->name);
                 return false;
             }
@@ -108,7 +108,7 @@ static bool discriminants(tt_ctx *c, const tt_def *d, int_ty dt, tt_u128 *out)
     for (uint32_t v = 0; v < d->nvariants; v++)
         for (uint32_t w = 0; w < v; w++)
             if (out[v] == out[w]) {
-                diag_add(c, DIAG_ERROR, d->variants[v].where,
+                diag_add(c, TT_ERROR, d->variants[v].where,
                          "discriminant value of variant \"%s\" is already used by \"%s\" (rustc E0081)",
                          d->variants[v].name, d->variants[w].name);
                 return false;
@@ -466,14 +466,14 @@ static tt_u128 cand_niche(const candidate *k)
     return k->has_niche ? range_available(k->niche.scalar.prim, k->niche.scalar.valid) : 0;
 }
 
-bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const tt_loc *where)
 {
     const tt_def *d = t->def;
     const tt_repr *repr = &d->repr;
     uint32_t nv = d->nvariants;
     (void)where;
     if (repr->transparent && nv != 1) {
-        diag_add(c, DIAG_ERROR, d->where,
+        diag_add(c, TT_ERROR, d->where,
                  "transparent enum needs exactly one variant, but has %u (rustc E0731)", nv);
         return false;
     }
@@ -488,7 +488,7 @@ bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
             if (!ft || !(fs[v][i] = layout_of(c, ft, d->variants[v].fields[i].where)))
                 return false;
             if (!fs[v][i]->sized) {
-                diag_add(c, DIAG_ERROR, d->variants[v].fields[i].where,
+                diag_add(c, TT_ERROR, d->variants[v].fields[i].where,
                          "enum variant fields must be sized (rustc E0277)");
                 return false;
             }
@@ -503,7 +503,7 @@ bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
     if (!discriminants(c, d, dt, discr))
         return false;
     if (explicit_discr && has_fields && repr->int_kind < 0 && !repr->c && !d->from_prelude)
-        diag_add(c, DIAG_WARNING, d->where,
+        diag_add(c, TT_WARNING, d->where,
                  "enum `%s` has explicit discriminants and variants with fields; rustc requires a "
                  "#[repr(inttype)] for that (E0732); laid out as rustc would without one",
                  d->name);

@@ -6,51 +6,55 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "layout.h"
 
 typedef struct {
     tt_ctx *c;
+    const char *file;
     bool prelude;
     bool ok;
 } reader;
 
-static void err(reader *r, const char *where, const char *msg)
+static void err(reader *r, const tt_loc *where, const char *msg)
 {
-    diag_add(r->c, DIAG_ERROR, where, "%s", msg);
+    diag_add(r->c, TT_ERROR, where, "%s", msg);
     r->ok = false;
 }
 
 /* JSON-quoted key for paths: $.types["geo::Point"] */
-static const char *path_key(reader *r, const char *base, const char *key)
+static const tt_loc *path_key(reader *r, const tt_loc *base, const char *key)
 {
     tt_buf b = {0};
-    buf_put(&b, base);
-    buf_put(&b, "[\"");
     for (const char *s = key; *s; s++) {
         if (*s == '"' || *s == '\\')
             buf_putn(&b, "\\", 1);
         buf_putn(&b, s, 1);
     }
-    buf_put(&b, "\"]");
-    const char *p = arena_strdup(r->c->arena, b.data);
+    const tt_loc *l = loc_sub(r->c->arena, base, "[\"%s\"]", b.data ? b.data : "");
     free(b.data);
-    return p;
+    return l;
 }
 
-static const char *path_idx(reader *r, const char *base, size_t i)
+static const tt_loc *path_idx(reader *r, const tt_loc *base, size_t i)
 {
-    return arena_printf(r->c->arena, "%s[%zu]", base, i);
+    return loc_sub(r->c->arena, base, "[%zu]", i);
 }
 
-static const char *path_dot(reader *r, const char *base, const char *key)
+static const tt_loc *path_dot(reader *r, const tt_loc *base, const char *key)
 {
-    return arena_printf(r->c->arena, "%s.%s", base, key);
+    return loc_sub(r->c->arena, base, ".%s", key);
+}
+
+/* A path from the document's root. */
+static const tt_loc *at(reader *r, const char *path)
+{
+    return path ? loc_new(r->c->arena, r->file, "%s", path) : loc_new(r->c->arena, r->file, NULL);
 }
 
 static const char *type_name(json_object *o) { return json_type_to_name(json_object_get_type(o)); }
 
 /* Rejects keys outside `allowed` (NULL-terminated): a typo must not pass silently. */
-static void check_keys(reader *r, json_object *obj, const char *where, const char *const *allowed)
+static void check_keys(reader *r, json_object *obj, const tt_loc *where, const char *const *allowed)
 {
     json_object_object_foreach(obj, key, val)
     {
@@ -83,7 +87,7 @@ static json_object *get(json_object *obj, const char *key)
     return json_object_object_get_ex(obj, key, &v) ? v : NULL;
 }
 
-static const char *get_string(reader *r, json_object *obj, const char *key, const char *where,
+static const char *get_string(reader *r, json_object *obj, const char *key, const tt_loc *where,
                               bool required)
 {
     json_object *v = get(obj, key);
@@ -100,7 +104,7 @@ static const char *get_string(reader *r, json_object *obj, const char *key, cons
     return arena_strdup(r->c->arena, json_object_get_string(v));
 }
 
-static tt_tyexpr *parse_tyexpr(reader *r, const char *src, const char *where)
+static tt_tyexpr *parse_tyexpr(reader *r, const char *src, const tt_loc *where)
 {
     const char *e;
     tt_tyexpr *t = tyexpr_parse(r->c->arena, src, &e);
@@ -110,7 +114,7 @@ static tt_tyexpr *parse_tyexpr(reader *r, const char *src, const char *where)
 }
 
 /* Integer that may exceed 64 bits: a JSON integer, or a decimal/hex string. */
-static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out, bool *negative)
+static bool parse_big(reader *r, json_object *v, const tt_loc *where, tt_u128 *out, bool *negative)
 {
     *negative = false;
     if (json_object_is_type(v, json_type_int)) {
@@ -179,11 +183,11 @@ static bool parse_big(reader *r, json_object *v, const char *where, tt_u128 *out
     return true;
 }
 
-static bool parse_u64_field(reader *r, json_object *obj, const char *key, const char *where,
+static bool parse_u64_field(reader *r, json_object *obj, const char *key, const tt_loc *where,
                             uint64_t *out)
 {
     json_object *v = get(obj, key);
-    const char *w = path_dot(r, where, key);
+    const tt_loc *w = path_dot(r, where, key);
     if (!v) {
         err(r, where, arena_printf(r->c->arena, "missing required key \"%s\"", key));
         return false;
@@ -216,7 +220,7 @@ static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
     return true;
 }
 
-static void parse_repr(reader *r, json_object *arr, const char *where, tt_def *d)
+static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def *d)
 {
     tt_repr *rp = &d->repr;
     rp->int_kind = -1;
@@ -229,7 +233,7 @@ static void parse_repr(reader *r, json_object *arr, const char *where, tt_def *d
     bool packed_seen = false;
     for (size_t i = 0; i < json_object_array_length(arr); i++) {
         json_object *v = json_object_array_get_idx(arr, i);
-        const char *w = path_idx(r, where, i);
+        const tt_loc *w = path_idx(r, where, i);
         if (!json_object_is_type(v, json_type_string)) {
             err(r, w, "expected a string");
             continue;
@@ -292,7 +296,7 @@ static bool is_ident(const char *s)
     return true;
 }
 
-static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where, uint32_t *n)
+static tt_field_def *parse_fields(reader *r, json_object *arr, const tt_loc *where, uint32_t *n)
 {
     *n = 0;
     if (!json_object_is_type(arr, json_type_array)) {
@@ -306,7 +310,7 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where
     static const char *const keys[] = {"name", "ty", "points_to", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const char *w = path_idx(r, where, i);
+        const tt_loc *w = path_idx(r, where, i);
         tt_field_def *fd = &fs[i];
         fd->where = w;
         if (!json_object_is_type(f, json_type_object)) {
@@ -344,7 +348,7 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const char *where
     return fs;
 }
 
-static void parse_variants(reader *r, json_object *arr, const char *where, tt_def *d)
+static void parse_variants(reader *r, json_object *arr, const tt_loc *where, tt_def *d)
 {
     if (!json_object_is_type(arr, json_type_array)) {
         err(r, where, "expected an array of variants");
@@ -356,7 +360,7 @@ static void parse_variants(reader *r, json_object *arr, const char *where, tt_de
     static const char *const keys[] = {"name", "fields", "discriminant", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *v = json_object_array_get_idx(arr, i);
-        const char *w = path_idx(r, where, i);
+        const tt_loc *w = path_idx(r, where, i);
         tt_variant_def *vd = &d->variants[i];
         vd->where = w;
         if (!json_object_is_type(v, json_type_object)) {
@@ -386,7 +390,7 @@ static void parse_variants(reader *r, json_object *arr, const char *where, tt_de
     }
 }
 
-static void parse_layout_fields(reader *r, json_object *arr, const char *where, uint32_t *n,
+static void parse_layout_fields(reader *r, json_object *arr, const tt_loc *where, uint32_t *n,
                                 const char ***names, uint64_t **offsets)
 {
     *n = 0;
@@ -400,7 +404,7 @@ static void parse_layout_fields(reader *r, json_object *arr, const char *where, 
     static const char *const keys[] = {"name", "offset", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const char *w = path_idx(r, where, i);
+        const tt_loc *w = path_idx(r, where, i);
         if (!json_object_is_type(f, json_type_object)) {
             err(r, w, "expected an object");
             continue;
@@ -412,7 +416,7 @@ static void parse_layout_fields(reader *r, json_object *arr, const char *where, 
     *n = (uint32_t)len;
 }
 
-static void parse_layout_block(reader *r, json_object *o, const char *where, tt_def *d)
+static void parse_layout_block(reader *r, json_object *o, const tt_loc *where, tt_def *d)
 {
     tt_layout_block *lb = &d->layout;
     if (!json_object_is_type(o, json_type_object)) {
@@ -433,7 +437,7 @@ static void parse_layout_block(reader *r, json_object *o, const char *where, tt_
                             &lb->field_offsets);
     json_object *vs = get(o, "variants");
     if (vs) {
-        const char *vw = path_dot(r, where, "variants");
+        const tt_loc *vw = path_dot(r, where, "variants");
         if (!json_object_is_type(vs, json_type_array)) {
             err(r, vw, "expected an array");
             return;
@@ -447,7 +451,7 @@ static void parse_layout_block(reader *r, json_object *o, const char *where, tt_
         static const char *const vkeys[] = {"name", "fields", NULL};
         for (size_t i = 0; i < len; i++) {
             json_object *v = json_object_array_get_idx(vs, i);
-            const char *w = path_idx(r, vw, i);
+            const tt_loc *w = path_idx(r, vw, i);
             if (!json_object_is_type(v, json_type_object)) {
                 err(r, w, "expected an object");
                 continue;
@@ -462,7 +466,7 @@ static void parse_layout_block(reader *r, json_object *o, const char *where, tt_
     }
 }
 
-static void merge_generics(reader *r, tt_def *d, json_object *gen, const char *where)
+static void merge_generics(reader *r, tt_def *d, json_object *gen, const tt_loc *where)
 {
     if (!json_object_is_type(gen, json_type_array)) {
         err(r, where, "expected an array of generic parameter strings");
@@ -504,7 +508,7 @@ static void merge_generics(reader *r, tt_def *d, json_object *gen, const char *w
     free(key.data);
 }
 
-static void parse_def(reader *r, const char *key, json_object *o, const char *where)
+static void parse_def(reader *r, const char *key, json_object *o, const tt_loc *where)
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(o, json_type_object)) {
@@ -517,7 +521,6 @@ static void parse_def(reader *r, const char *key, json_object *o, const char *wh
                                        "maybe_unsized_tail", NULL};
     check_keys(r, o, where, keys);
     tt_def *d = arena_alloc(c->arena, sizeof *d);
-    d->file = c->file;
     d->where = where;
     d->from_prelude = r->prelude;
     const char *e;
@@ -600,29 +603,10 @@ static void parse_def(reader *r, const char *key, json_object *o, const char *wh
     }
     if (!r->ok)
         return;
-    map_put(c->defs, d->name, d);
-    const char *seg = strrchr(d->name, ':');
-    seg = seg ? seg + 1 : d->name;
-    const char *skey = arena_printf(c->arena, "%c:%s", r->prelude ? 'p' : 'u', seg);
-    const tt_def *prev = map_get(c->short_names, skey);
-    /* A short name shared by two definitions is ambiguous: remember that with a
-     * marker that never compares equal to a real definition. */
-    static const tt_def ambiguous;
-    map_put(c->short_names, skey, prev && prev != d ? (void *)&ambiguous : (void *)d);
-    if (!r->prelude) {
-        if (c->nuser_defs == c->cap_user_defs) {
-            uint32_t cap = c->cap_user_defs ? c->cap_user_defs * 2 : 64;
-            const tt_def **v = arena_alloc(c->arena, cap * sizeof *v);
-            if (c->user_defs)
-                memcpy(v, c->user_defs, c->nuser_defs * sizeof *v);
-            c->user_defs = v;
-            c->cap_user_defs = cap;
-        }
-        c->user_defs[c->nuser_defs++] = d;
-    }
+    types_add_def(c, d, r->prelude);
 }
 
-static void parse_functions(reader *r, json_object *arr, const char *where)
+static void parse_functions(reader *r, json_object *arr, const tt_loc *where)
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(arr, json_type_array)) {
@@ -637,7 +621,7 @@ static void parse_functions(reader *r, json_object *arr, const char *where)
     static const char *const akeys[] = {"name", "ty", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const char *w = path_idx(r, where, i);
+        const tt_loc *w = path_idx(r, where, i);
         tt_fn_def *fd = &fns[c->nfns + i];
         fd->where = w;
         if (!json_object_is_type(f, json_type_object)) {
@@ -666,7 +650,7 @@ static void parse_functions(reader *r, json_object *arr, const char *where)
             err(r, path_dot(r, w, "abi"), "expected \"Rust\" or \"C\"");
         fd->abi_c = abi && strcmp(abi, "C") == 0;
         json_object *args = get(f, "args");
-        const char *aw = path_dot(r, w, "args");
+        const tt_loc *aw = path_dot(r, w, "args");
         if (!args) {
             err(r, w, "missing required key \"args\"");
             continue;
@@ -680,7 +664,7 @@ static void parse_functions(reader *r, json_object *arr, const char *where)
         fd->args = arena_alloc(c->arena, (na ? na : 1) * sizeof *fd->args);
         for (size_t j = 0; j < na; j++) {
             json_object *a = json_object_array_get_idx(args, j);
-            const char *w2 = path_idx(r, aw, j);
+            const tt_loc *w2 = path_idx(r, aw, j);
             fd->args[j].where = w2;
             if (!json_object_is_type(a, json_type_object)) {
                 err(r, w2, "expected an argument object");
@@ -699,7 +683,7 @@ static void parse_functions(reader *r, json_object *arr, const char *where)
 
 /* "locals": {"<metadata number>": {"name": ..., "ty": ...}}: the debuginfo variables of
  * one textual module (typetree export writes them), for typing the places they declare. */
-static void parse_locals(reader *r, json_object *obj, const char *where)
+static void parse_locals(reader *r, json_object *obj, const tt_loc *where)
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(obj, json_type_object)) {
@@ -708,7 +692,7 @@ static void parse_locals(reader *r, json_object *obj, const char *where)
     }
     static const char *const keys[] = {"name", "ty", "doc", NULL};
     json_object_object_foreach(obj, key, val) {
-        const char *w = path_key(r, where, key);
+        const tt_loc *w = path_key(r, where, key);
         char *end;
         errno = 0;
         unsigned long long id = strtoull(key, &end, 10);
@@ -744,18 +728,15 @@ static void syntax_error(reader *r, const char *text, size_t off, const char *de
             column++;
         }
     }
-    err(r, arena_printf(r->c->arena, "line %u, column %u", line, column),
+    err(r, loc_new(r->c->arena, r->file, "line %u, column %u", line, column),
         arena_printf(r->c->arena, "invalid JSON: %s", desc));
 }
 
 bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len, bool prelude)
 {
-    reader r = {.c = c, .prelude = prelude, .ok = true};
-    const char *saved_file = c->file;
-    c->file = file;
+    reader r = {.c = c, .file = file, .prelude = prelude, .ok = true};
     if (memchr(text, 0, len)) {
-        err(&r, NULL, "invalid JSON: the file contains a NUL byte");
-        c->file = saved_file;
+        err(&r, at(&r, NULL), "invalid JSON: the file contains a NUL byte");
         return false;
     }
     json_tokener *tok = json_tokener_new_ex(64);
@@ -766,7 +747,7 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
     enum json_tokener_error je = json_tokener_get_error(tok);
     size_t end = json_tokener_get_parse_end(tok);
     if (je == json_tokener_success && !root) {
-        err(&r, "$", "expected a JSON object at the top level, found null");
+        err(&r, at(&r, "$"), "expected a JSON object at the top level, found null");
     } else if (!root || je != json_tokener_success) {
         if (je == json_tokener_continue || end >= len)
             syntax_error(&r, text, len, "unexpected end of input");
@@ -782,44 +763,40 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
     json_tokener_free(tok);
     if (!r.ok) {
         json_object_put(root);
-        c->file = saved_file;
         return false;
     }
     if (!json_object_is_type(root, json_type_object)) {
-        err(&r, "$", "expected a JSON object at the top level");
+        err(&r, at(&r, "$"), "expected a JSON object at the top level");
     } else {
         static const char *const keys[] = {"format", "target", "types", "functions", "locals",
                                            "doc", NULL};
-        check_keys(&r, root, "$", keys);
-        const char *fmt = get_string(&r, root, "format", "$", true);
+        check_keys(&r, root, at(&r, "$"), keys);
+        const char *fmt = get_string(&r, root, "format", at(&r, "$"), true);
         if (fmt && strcmp(fmt, "rust-types/1") != 0)
-            err(&r, "$.format",
+            err(&r, at(&r, "$.format"),
                 arena_printf(c->arena, "unsupported format \"%s\" (expected \"rust-types/1\")", fmt));
-        const char *target = get_string(&r, root, "target", "$", false);
+        const char *target = get_string(&r, root, "target", at(&r, "$"), false);
         if (target && !prelude && !ctx_set_target(c, target))
-            err(&r, "$.target",
+            err(&r, at(&r, "$.target"),
                 arena_printf(c->arena, "unsupported target \"%s\" (supported: %s)", target,
                              target_list()));
         json_object *types = get(root, "types");
         if (types) {
             if (!json_object_is_type(types, json_type_object))
-                err(&r, "$.types", "expected an object mapping type names to definitions");
+                err(&r, at(&r, "$.types"), "expected an object mapping type names to definitions");
             else {
                 json_object_object_foreach(types, key, val)
-                    parse_def(&r, key, val, path_key(&r, "$.types", key));
+                    parse_def(&r, key, val, path_key(&r, at(&r, "$.types"), key));
             }
         }
         json_object *fns = get(root, "functions");
         if (fns)
-            parse_functions(&r, fns, "$.functions");
+            parse_functions(&r, fns, at(&r, "$.functions"));
         json_object *locals = get(root, "locals");
         if (locals)
-            parse_locals(&r, locals, "$.locals");
+            parse_locals(&r, locals, at(&r, "$.locals"));
     }
     json_object_put(root);
-    /* Later diagnostics (name resolution, layouts) are about this document. */
-    if (prelude)
-        c->file = saved_file;
     return r.ok;
 }
 
@@ -828,10 +805,7 @@ bool ingest_json_file(tt_ctx *c, const char *path)
     const char *file = arena_strdup(c->arena, path);
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
-        const char *saved = c->file;
-        c->file = file;
-        diag_add(c, DIAG_ERROR, NULL, "cannot open: %s", strerror(errno));
-        c->file = saved;
+        diag_add(c, TT_ERROR, loc_new(c->arena, file, NULL), "cannot open: %s", strerror(errno));
         return false;
     }
     tt_buf b = {0};
@@ -844,20 +818,22 @@ bool ingest_json_file(tt_ctx *c, const char *path)
         fclose(f);
     bool ok;
     if (read_err) {
-        const char *saved = c->file;
-        c->file = file;
-        diag_add(c, DIAG_ERROR, NULL, "read error");
-        c->file = saved;
+        diag_add(c, TT_ERROR, loc_new(c->arena, file, NULL), "read error");
         ok = false;
     } else if (b.len > (size_t)INT32_MAX) {
-        const char *saved = c->file;
-        c->file = file;
-        diag_add(c, DIAG_ERROR, NULL, "file too large for the JSON reader (over 2 GiB)");
-        c->file = saved;
+        diag_add(c, TT_ERROR, loc_new(c->arena, file, NULL), "file too large for the JSON reader (over 2 GiB)");
         ok = false;
     } else {
         ok = ingest_json_text(c, file, b.data ? b.data : "", b.len, false);
     }
     free(b.data);
     return ok;
+}
+
+extern const char tt_prelude_json[];
+extern const size_t tt_prelude_json_len;
+
+bool ingest_prelude(tt_ctx *c)
+{
+    return ingest_json_text(c, "<prelude>", tt_prelude_json, tt_prelude_json_len, true);
 }

@@ -16,9 +16,9 @@ bool size_ok(const tt_ctx *c, uint64_t size) { return size < c->target->obj_size
 bool layout_is_zst(const tt_layout *l) { return l->sized && l->size == 0; }
 bool layout_is_1zst(const tt_layout *l) { return layout_is_zst(l) && l->align == 1; }
 
-void report_too_big(tt_ctx *c, const char *where, const char *type_name)
+void report_too_big(tt_ctx *c, const tt_loc *where, const char *type_name)
 {
-    diag_add(c, DIAG_ERROR, where,
+    diag_add(c, TT_ERROR, where,
              "values of the type `%s` are too big for the target architecture (rustc E0080)",
              type_name);
 }
@@ -157,7 +157,7 @@ static void stable_sort(uint32_t *idx, uint32_t n, const sort_key *keys,
 static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_t n,
                               const tt_repr *repr, struct_kind kind, uint64_t prefix_size,
                               uint64_t prefix_align, bool bias_end, tt_variant_layout *out,
-                              bool *sized_out, const char *where)
+                              bool *sized_out, const tt_loc *where)
 {
     uint64_t pack = repr->pack;
     uint32_t *order = arena_alloc(c->arena, (n + 1) * sizeof *order);
@@ -233,12 +233,12 @@ static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_
         uint32_t i = order[k];
         const tt_layout *f = fields[i];
         if (!sized) {
-            diag_add(c, DIAG_ERROR, where, "an unsized field must be the last field");
+            diag_add(c, TT_ERROR, where, "an unsized field must be the last field");
             return false;
         }
         if (!f->sized) {
             if (kind != KIND_MAYBE_UNSIZED) {
-                diag_add(c, DIAG_ERROR, where,
+                diag_add(c, TT_ERROR, where,
                          "field %u has a dynamically sized type; only the last field of a "
                          "struct may be unsized (rustc E0277)", i);
                 return false;
@@ -325,13 +325,13 @@ static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_
 
 bool layout_univariant(tt_ctx *c, const tt_layout *const *fields, uint32_t n, const tt_repr *repr,
                        struct_kind kind, uint64_t prefix_size, uint64_t prefix_align,
-                       tt_variant_layout *out, bool *sized, const char *where)
+                       tt_variant_layout *out, bool *sized, const tt_loc *where)
 {
     unsigned errs = c->nerrors;
     if (!univariant_biased(c, fields, n, repr, kind, prefix_size, prefix_align, false, out, sized,
                            where)) {
         if (c->nerrors == errs)
-            diag_add(c, DIAG_ERROR, where,
+            diag_add(c, TT_ERROR, where,
                      "values of this type are too big for the target architecture (rustc E0080)");
         return false;
     }
@@ -379,7 +379,7 @@ static void from_variant(tt_layout *l, const tt_variant_layout *v, bool sized)
 /* ---- per kind ---- */
 
 static bool layout_fields_of(tt_ctx *c, tt_type *t, uint32_t variant, uint32_t n,
-                             const tt_layout **out, const char *where)
+                             const tt_layout **out, const tt_loc *where)
 {
     for (uint32_t i = 0; i < n; i++) {
         tt_type *ft = types_field(c, t, variant, i);
@@ -431,7 +431,7 @@ static bool check_packed_align(tt_ctx *c, const tt_def *d, const tt_layout *cons
     const tt_def *stack[64];
     const tt_def *found = packed_reaches_align(c, d, stack, 0);
     if (found) {
-        diag_add(c, DIAG_ERROR, d->where,
+        diag_add(c, TT_ERROR, d->where,
                  "packed type `%s` cannot transitively contain the #[repr(align)] type `%s` "
                  "(rustc E0588)", d->name, found->name);
         return false;
@@ -452,7 +452,7 @@ static bool layout_struct(tt_ctx *c, tt_type *t, tt_layout *l)
             if (!layout_is_1zst(fs[i]))
                 non_zst++;
         if (non_zst > 1) {
-            diag_add(c, DIAG_ERROR, d->where,
+            diag_add(c, TT_ERROR, d->where,
                      "transparent struct `%s` needs at most one field with non-trivial size or "
                      "alignment, but has %u (rustc E0690)", t->name, non_zst);
             return false;
@@ -478,14 +478,14 @@ static bool layout_struct(tt_ctx *c, tt_type *t, tt_layout *l)
     }
     if (d->has_vr_start || d->has_vr_end) {
         if (l->abi != ABI_SCALAR && l->abi != ABI_PAIR) {
-            diag_add(c, DIAG_ERROR, d->where,
+            diag_add(c, TT_ERROR, d->where,
                      "valid_range_start/end need a struct whose ABI is a scalar or a scalar pair; "
                      "`%s` is %s", t->name, abi_name(l->abi));
             return false;
         }
         tt_u128 mask = l->a.prim.size >= 16 ? ~(tt_u128)0 : (((tt_u128)1 << (l->a.prim.size * 8)) - 1);
         if ((d->has_vr_start && d->vr_start > mask) || (d->has_vr_end && d->vr_end > mask)) {
-            diag_add(c, DIAG_ERROR, d->where, "valid range bound does not fit the %u-byte scalar",
+            diag_add(c, TT_ERROR, d->where, "valid range bound does not fit the %u-byte scalar",
                      l->a.prim.size);
             return false;
         }
@@ -522,7 +522,7 @@ static bool layout_union(tt_ctx *c, tt_type *t, tt_layout *l)
     for (uint32_t i = 0; i < d->nfields; i++) {
         const tt_layout *f = fs[i];
         if (!f->sized) {
-            diag_add(c, DIAG_ERROR, d->fields[i].where,
+            diag_add(c, TT_ERROR, d->fields[i].where,
                      "union fields must be sized (rustc E0277)");
             return false;
         }
@@ -585,7 +585,7 @@ static bool layout_union(tt_ctx *c, tt_type *t, tt_layout *l)
     return true;
 }
 
-static bool layout_tuple(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+static bool layout_tuple(tt_ctx *c, tt_type *t, tt_layout *l, const tt_loc *where)
 {
     const tt_layout **fs = arena_alloc(c->arena, (t->n + 1) * sizeof *fs);
     for (uint32_t i = 0; i < t->n; i++)
@@ -601,13 +601,13 @@ static bool layout_tuple(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
     return true;
 }
 
-static bool layout_array(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+static bool layout_array(tt_ctx *c, tt_type *t, tt_layout *l, const tt_loc *where)
 {
     const tt_layout *e = layout_of(c, t->elem, where);
     if (!e)
         return false;
     if (!e->sized) {
-        diag_add(c, DIAG_ERROR, where, "the element type of `%s` is not sized (rustc E0277)",
+        diag_add(c, TT_ERROR, where, "the element type of `%s` is not sized (rustc E0277)",
                  t->name);
         return false;
     }
@@ -651,7 +651,7 @@ static bool layout_pointer(tt_ctx *c, tt_type *t, tt_layout *l)
 
 static void apply_layout_block(tt_ctx *c, tt_type *t, tt_layout *l);
 
-static bool compute(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
+static bool compute(tt_ctx *c, tt_type *t, tt_layout *l, const tt_loc *where)
 {
     tt_prim p;
     switch (t->kind) {
@@ -705,7 +705,7 @@ static bool compute(tt_ctx *c, tt_type *t, tt_layout *l, const char *where)
         set_scalar(c, l, ptr_scalar(c, true));
         return true;
     case TY_PARAM:
-        diag_add(c, DIAG_ERROR, where, "generic parameter `%s` has no layout without an argument",
+        diag_add(c, TT_ERROR, where, "generic parameter `%s` has no layout without an argument",
                  t->name + 1);
         return false;
     case TY_ADT: {
@@ -733,7 +733,7 @@ static const char *short_name(tt_ctx *c, const char *name)
     return arena_printf(c->arena, "%.50s...%s", name, name + n - 40);
 }
 
-const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
+const tt_layout *layout_of(tt_ctx *c, tt_type *t, const tt_loc *where)
 {
     switch (t->layout_state) {
     case 2:
@@ -741,7 +741,7 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
     case 3:
         return NULL;
     case 1:
-        diag_add(c, DIAG_ERROR, t->kind == TY_ADT ? t->def->where : where,
+        diag_add(c, TT_ERROR, t->kind == TY_ADT ? t->def->where : where,
                  "recursive type `%s` has infinite size: it contains itself by value; insert "
                  "some indirection such as Box (rustc E0072)", t->name);
         t->layout_state = 3;
@@ -752,7 +752,7 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
     if (c->layout_depth >= c->max_depth) {
         /* A type that keeps growing by value (S<T> { x: T, y: S<(T,)> }, rustc E0072), or
          * one nested deeper than rustc itself accepts (it stops near 128 levels). */
-        diag_add(c, DIAG_ERROR, t->kind == TY_ADT ? t->def->where : where,
+        diag_add(c, TT_ERROR, t->kind == TY_ADT ? t->def->where : where,
                  "the layout of `%s` nests more than %u levels deep: a recursive type of "
                  "infinite size (rustc E0072), or nesting deeper than rustc accepts",
                  short_name(c, t->name), c->max_depth);
@@ -776,7 +776,7 @@ const tt_layout *layout_of(tt_ctx *c, tt_type *t, const char *where)
 static void warn_mismatch(tt_ctx *c, const tt_layout_block *lb, const tt_type *t, const char *what,
                           uint64_t ours, uint64_t theirs)
 {
-    diag_add(c, DIAG_WARNING, lb->where,
+    diag_add(c, TT_WARNING, lb->where,
              "`%s`: %s is %llu in the layout block but the engine computed %llu; using %llu",
              t->name, what, (unsigned long long)theirs, (unsigned long long)ours,
              (unsigned long long)theirs);
@@ -793,7 +793,7 @@ static void apply_fields(tt_ctx *c, const tt_layout_block *lb, const tt_type *t,
         while (f < n && strcmp(fields[f].name, bnames[i]) != 0)
             f++;
         if (f == n) {
-            diag_add(c, DIAG_WARNING, lb->where, "`%s`: the layout block names %sfield \"%s\", "
+            diag_add(c, TT_WARNING, lb->where, "`%s`: the layout block names %sfield \"%s\", "
                                                  "which the type does not have",
                      t->name, ctx, bnames[i]);
             continue;
@@ -830,7 +830,7 @@ static void apply_layout_block(tt_ctx *c, tt_type *t, tt_layout *l)
         while (v < d->nvariants && strcmp(d->variants[v].name, lb->variant_names[i]) != 0)
             v++;
         if (v == d->nvariants) {
-            diag_add(c, DIAG_WARNING, lb->where,
+            diag_add(c, TT_WARNING, lb->where,
                      "`%s`: the layout block names variant \"%s\", which the type does not have",
                      t->name, lb->variant_names[i]);
             continue;

@@ -2,7 +2,7 @@
  * Ranges are inclusive and wrap modulo 2^bits, as in rustc's WrappingRange. */
 #include <stdlib.h>
 
-#include "typetree.h"
+#include "layout.h"
 
 static tt_u128 mask_of(unsigned size)
 {

@@ -3,7 +3,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "layout.h"
 
 typedef struct {
     tt_arena *a;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "layout.h"
 
 typedef struct {
     const tt_def *def;   /* whose generic parameters are in scope */
@@ -101,6 +101,32 @@ static tt_type *mk_compound(tt_ctx *c, tt_type *proto)
     return t;
 }
 
+/* Short names are kept per origin, "p:" (prelude) and "u:" (user), because a std path
+ * looks in the prelude first and any other path in the user's definitions first. */
+void types_add_def(tt_ctx *c, const tt_def *d, bool prelude)
+{
+    map_put(c->defs, d->name, (void *)d);
+    const char *seg = strrchr(d->name, ':');
+    seg = seg ? seg + 1 : d->name;
+    const char *skey = arena_printf(c->arena, "%c:%s", prelude ? 'p' : 'u', seg);
+    const tt_def *prev = map_get(c->short_names, skey);
+    /* A short name shared by two definitions is ambiguous: remember that with a
+     * marker that never compares equal to a real definition. */
+    static const tt_def ambiguous;
+    map_put(c->short_names, skey, prev && prev != d ? (void *)&ambiguous : (void *)d);
+    if (!prelude) {
+        if (c->nuser_defs == c->cap_user_defs) {
+            uint32_t cap = c->cap_user_defs ? c->cap_user_defs * 2 : 64;
+            const tt_def **v = arena_alloc(c->arena, cap * sizeof *v);
+            if (c->user_defs)
+                memcpy(v, c->user_defs, c->nuser_defs * sizeof *v);
+            c->user_defs = v;
+            c->cap_user_defs = cap;
+        }
+        c->user_defs[c->nuser_defs++] = d;
+    }
+}
+
 const tt_def *types_find_def(tt_ctx *c, const char *name, const char **err)
 {
     *err = NULL;
@@ -132,7 +158,7 @@ const tt_def *types_find_def(tt_ctx *c, const char *name, const char **err)
     return NULL;
 }
 
-static tt_type *resolve(tt_ctx *c, const tt_tyexpr *e, const env *en, const char *where,
+static tt_type *resolve(tt_ctx *c, const tt_tyexpr *e, const env *en, const tt_loc *where,
                         unsigned depth);
 
 static tt_type *unit_type(tt_ctx *c)
@@ -143,7 +169,7 @@ static tt_type *unit_type(tt_ctx *c)
 
 /* Instantiates definition d with explicit args (resolved), filling defaults. */
 static tt_type *instantiate(tt_ctx *c, const tt_def *d, tt_type **args, uint32_t nargs,
-                            const char *where, const tt_tyexpr *e, unsigned depth)
+                            const tt_loc *where, const tt_tyexpr *e, unsigned depth)
 {
     uint32_t required = 0;
     for (uint32_t i = 0; i < d->ngenerics; i++)
@@ -151,12 +177,12 @@ static tt_type *instantiate(tt_ctx *c, const tt_def *d, tt_type **args, uint32_t
             required = i + 1;
     if (nargs > d->ngenerics || nargs < required) {
         if (d->ngenerics == required)
-            diag_add(c, DIAG_ERROR, where,
+            diag_add(c, TT_ERROR, where,
                      "type \"%s\" takes %u generic argument%s but %u %s given (at column %u)",
                      d->name, d->ngenerics, d->ngenerics == 1 ? "" : "s", nargs,
                      nargs == 1 ? "was" : "were", e ? e->col : 1);
         else
-            diag_add(c, DIAG_ERROR, where,
+            diag_add(c, TT_ERROR, where,
                      "type \"%s\" takes %u to %u generic arguments but %u %s given (at column %u)",
                      d->name, required, d->ngenerics, nargs, nargs == 1 ? "was" : "were",
                      e ? e->col : 1);
@@ -175,7 +201,7 @@ static tt_type *instantiate(tt_ctx *c, const tt_def *d, tt_type **args, uint32_t
     return mk_compound(c, &p);
 }
 
-static tt_type *resolve_path(tt_ctx *c, const tt_tyexpr *e, const env *en, const char *where,
+static tt_type *resolve_path(tt_ctx *c, const tt_tyexpr *e, const env *en, const tt_loc *where,
                              unsigned depth)
 {
     if (e->nargs == 0 && !strchr(e->path, ':')) {
@@ -190,7 +216,7 @@ static tt_type *resolve_path(tt_ctx *c, const tt_tyexpr *e, const env *en, const
     const char *err;
     const tt_def *d = types_find_def(c, e->path, &err);
     if (!d) {
-        diag_add(c, DIAG_ERROR, where, "%s (at column %u)", err, e->col);
+        diag_add(c, TT_ERROR, where, "%s (at column %u)", err, e->col);
         return NULL;
     }
     tt_type **args = arena_alloc(c->arena, (e->nargs + 1) * sizeof *args);
@@ -202,11 +228,11 @@ static tt_type *resolve_path(tt_ctx *c, const tt_tyexpr *e, const env *en, const
     return instantiate(c, d, args, e->nargs, where, e, depth);
 }
 
-static tt_type *resolve(tt_ctx *c, const tt_tyexpr *e, const env *en, const char *where,
+static tt_type *resolve(tt_ctx *c, const tt_tyexpr *e, const env *en, const tt_loc *where,
                         unsigned depth)
 {
     if (depth > c->max_depth) {
-        diag_add(c, DIAG_ERROR, where,
+        diag_add(c, TT_ERROR, where,
                  "type nesting deeper than %u levels (generic defaults or arguments recurse?)",
                  c->max_depth);
         return NULL;
@@ -252,23 +278,23 @@ static tt_type *resolve(tt_ctx *c, const tt_tyexpr *e, const env *en, const char
     return NULL;
 }
 
-tt_type *types_resolve(tt_ctx *c, const tt_tyexpr *e, const char *where)
+tt_type *types_resolve(tt_ctx *c, const tt_tyexpr *e, const tt_loc *where)
 {
     return resolve(c, e, NULL, where, 0);
 }
 
-tt_type *types_resolve_str(tt_ctx *c, const char *src, const char *where)
+tt_type *types_resolve_str(tt_ctx *c, const char *src, const tt_loc *where)
 {
     const char *err;
     tt_tyexpr *e = tyexpr_parse(c->arena, src, &err);
     if (!e) {
-        diag_add(c, DIAG_ERROR, where, "invalid type expression \"%s\": %s", src, err);
+        diag_add(c, TT_ERROR, where, "invalid type expression \"%s\": %s", src, err);
         return NULL;
     }
     return types_resolve(c, e, where);
 }
 
-tt_type *types_of_def(tt_ctx *c, const tt_def *d, const char *where)
+tt_type *types_of_def(tt_ctx *c, const tt_def *d, const tt_loc *where)
 {
     return instantiate(c, d, NULL, 0, where, NULL, 0);
 }

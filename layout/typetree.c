@@ -21,7 +21,7 @@ typedef struct {
     unsigned len;
     const tt_type *stack[STACK_MAX]; /* pointee types on the current pointer path */
     unsigned nstack;
-    const char *where;
+    const tt_loc *where;
     bool ok;
     size_t added;      /* entries added so far, across temporary trees */
     bool overflow;     /* more than max_entries: the caller retries shallower */
@@ -732,7 +732,7 @@ static void mem(builder *b, tt_type *t, int64_t base)
 }
 
 static void builder_init(builder *b, tt_ctx *c, const tt_tree_opts *o, tt_tree *out,
-                         const char *where)
+                         const tt_loc *where)
 {
     memset(b, 0, sizeof *b);
     b->c = c;
@@ -745,7 +745,7 @@ static void builder_init(builder *b, tt_ctx *c, const tt_tree_opts *o, tt_tree *
 /* Builds with the given limits; when the tree exceeds max_entries, builds again one
  * level shallower (the deepest level is where the multiplication happens) until it
  * fits. Every attempt stops as soon as it overflows, so the cost stays bounded. */
-static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where,
+static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const tt_loc *where,
                   bool behind_pointer)
 {
     tt_tree_opts lim = o ? *o : tree_default_opts;
@@ -771,19 +771,19 @@ static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, co
     }
 }
 
-bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where)
+bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const tt_loc *where)
 {
     return build(c, t, o, out, where, false);
 }
 
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,
-                        const char *where)
+                        const tt_loc *where)
 {
     return build(c, t, o, out, where, true);
 }
 
 bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
-                       const tt_tree_opts *o, tt_tree *out, const char *where)
+                       const tt_tree_opts *o, tt_tree *out, const tt_loc *where)
 {
     tt_tree m = {0};
     bool ok = tree_of_memory(c, t, o, &m, where);
@@ -854,7 +854,7 @@ static bool is_wide_pointer(tt_ctx *c, tt_type *t, unsigned depth)
     return false;
 }
 
-bool tree_of_value(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const char *where)
+bool tree_of_value(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, const tt_loc *where)
 {
     const tt_layout *l = layout_of(c, t, where);
     if (!l)

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "typetree.h"
+#include "../emit/emit.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -82,7 +82,7 @@ static void print_diags(const tt_ctx *c)
             fprintf(stderr, "%s: ", d->file);
         if (d->where)
             fprintf(stderr, "%s: ", d->where);
-        fprintf(stderr, "%s: %s\n", d->severity == DIAG_ERROR ? "error" : "warning", d->msg);
+        fprintf(stderr, "%s: %s\n", d->severity == TT_ERROR ? "error" : "warning", d->msg);
     }
 }
 
@@ -94,54 +94,17 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* mkstemp creates 0600 files; an output should get the mode a plain create would give
- * (0666 less the umask), or keep the mode of the file it replaces. */
-static void fix_mode(int fd, const char *replaced)
+/* Writes the result to path ("-" or NULL: stdout); a file appears whole or not at all. */
+static bool write_output(tt_ctx *c, const char *path, const char *data, size_t len)
 {
-    struct stat sb;
-    if (replaced && stat(replaced, &sb) == 0) {
-        fchmod(fd, sb.st_mode & 07777);
-        return;
-    }
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-}
-
-/* Writes data to path via a temporary file in the same directory and rename(), so a
- * failure never leaves a partial file behind. "-" or NULL means stdout. */
-static bool write_output(const char *path, const char *data, size_t len)
-{
-    if (!path || strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "typetree: error writing standard output: %s\n", strerror(errno));
-            return false;
-        }
-        return true;
-    }
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        abort();
-    snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(stderr, "typetree: %s: cannot create temporary file: %s\n", path, strerror(errno));
-        free(tmp);
+    if (path && strcmp(path, "-") != 0)
+        return atomic_write(c, path, data, len);
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+        diag_add(c, TT_ERROR, loc_new(c->arena, "<stdout>", NULL), "cannot write: %s",
+                 strerror(errno));
         return false;
     }
-    fix_mode(fd, path);
-    FILE *f = fdopen(fd, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len;
-    ok = (f ? fclose(f) == 0 : (close(fd), false)) && ok;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, "typetree: %s: cannot write: %s\n", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
+    return true;
 }
 
 typedef struct {
@@ -256,9 +219,9 @@ static bool failed(const tt_ctx *c, const options *o)
 
 static tt_ctx *load(const options *o, const char *file, int *status)
 {
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     *status = 0;
-    c->nightly = o->rustc && strcmp(o->rustc, "nightly") == 0;
+    tt_ctx_set_nightly(c, o->rustc && strcmp(o->rustc, "nightly") == 0);
     if (c->nerrors) { /* the built-in prelude failed: a build defect, not user input */
         print_diags(c);
         *status = EXIT_INPUT;
@@ -307,11 +270,11 @@ static int begin(int argc, char **argv, int min_args, const char *usage, options
 /* The shared end: diagnostics, the exit status, the output written only on success. */
 static int finish(options *o, tt_ctx *c, tt_buf *out, int st)
 {
-    print_diags(c);
     if (!st && failed(c, o))
         st = EXIT_INPUT;
-    if (!st && !write_output(o->output, out->data ? out->data : "", out->len))
+    if (!st && !write_output(c, o->output, out->data ? out->data : "", out->len))
         st = EXIT_INPUT;
+    print_diags(c);
     free(out->data);
     free(o->args);
     ctx_free(c);
@@ -332,12 +295,11 @@ static int cmd_layout(int argc, char **argv)
         n = (int)layout_json_defs(c, &out);
     } else if (!st) {
         for (int i = 1; i < o.nargs; i++) {
-            const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);
-            const char *saved = c->file;
-            c->file = NULL; /* these come from the command line, not the file */
+            /* these come from the command line, not from a file */
+            const tt_loc *where = loc_new(c->arena, NULL, "type expression %d ('%s')", i,
+                                          o.args[i]);
             tt_type *t = types_resolve_str(c, o.args[i], where);
             const tt_layout *l = t ? layout_of(c, t, where) : NULL;
-            c->file = saved;
             if (l) {
                 buf_put(&out, n++ ? ",\n " : "\n ");
                 layout_json(c, &out, o.args[i], t, l);
@@ -397,9 +359,7 @@ static int cmd_tree(int argc, char **argv)
         return st;
     tt_buf out = {0};
     for (int i = 1; !st && i < o.nargs; i++) {
-        const char *where = arena_printf(c->arena, "type expression %d ('%s')", i, o.args[i]);
-        const char *saved = c->file;
-        c->file = NULL;
+        const tt_loc *where = loc_new(c->arena, NULL, "type expression %d ('%s')", i, o.args[i]);
         tt_type *t = types_resolve_str(c, o.args[i], where);
         tt_tree tr = {0};
         if (t && tree_of_value(c, t, &o.tree, &tr, where)) {
@@ -407,7 +367,6 @@ static int cmd_tree(int argc, char **argv)
             buf_put(&out, "\n");
         }
         tree_free(&tr);
-        c->file = saved;
     }
     return finish(&o, c, &out, st);
 }
@@ -418,59 +377,6 @@ static void explain_tree(tt_buf *out, const tt_tree *t, const char *why)
         tree_to_string(t, out);
     else
         buf_printf(out, "(no attribute: %s)", why ? why : "nothing known");
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Standard input made a file: a pipe's bytes go to a temporary file that becomes fd 0, so
- * that the bitcode check, the text backend's two passes and LLVM's reader all read it as
- * they read a file path. Plain read()s: stdio's buffer of stdin stays untouched. */
-static bool stdin_as_file(void)
-{
-    if (lseek(0, 0, SEEK_CUR) >= 0)
-        return true;
-    FILE *t = tmpfile();
-    bool ok = t != NULL;
-    char chunk[65536];
-    ssize_t k;
-    while (ok && (k = read(0, chunk, sizeof chunk)) != 0) {
-        if (k < 0 && errno == EINTR)
-            continue;
-        ok = k > 0 && fwrite(chunk, 1, (size_t)k, t) == (size_t)k;
-    }
-    ok = ok && fflush(t) == 0 && dup2(fileno(t), 0) >= 0 && lseek(0, 0, SEEK_SET) == 0;
-    if (!ok)
-        fprintf(stderr, "typetree: -: cannot copy standard input to a temporary file: %s\n",
-                strerror(errno));
-    if (t)
-        fclose(t); /* fd 0 keeps the (unlinked) file open */
-    return ok;
-}
-
-/* Whether the input starts like LLVM bitcode (raw or wrapped), by its first bytes: a
- * file, or standard input (made a file first, and read without moving its offset). */
-static bool looks_like_bitcode(const char *path)
-{
-    unsigned char m[4] = {0};
-    ssize_t n;
-    if (strcmp(path, "-") == 0) {
-        off_t at;
-        if (!stdin_as_file() || (at = lseek(0, 0, SEEK_CUR)) < 0)
-            return false;
-        n = pread(0, m, 4, at);
-    } else {
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            return ends_with(path, ".bc");
-        n = (ssize_t)fread(m, 1, 4, f);
-        fclose(f);
-    }
-    return n == 4 && ((m[0] == 'B' && m[1] == 'C' && m[2] == 0xC0 && m[3] == 0xDE) ||
-                      (m[0] == 0xDE && m[1] == 0xC0 && m[2] == 0x17 && m[3] == 0x0B));
 }
 
 /* explain --body: the in-body annotations of one function, as annotate makes them. */
@@ -506,20 +412,12 @@ static bool explain_body(tt_ctx *c, const options *o, const tt_fn_def *f, const 
                          tt_buf *out)
 {
     const char *path = o->body_file;
-    if (looks_like_bitcode(path)) {
-        diag_add(c, DIAG_ERROR, NULL, "%s: explain --body reads textual IR (llvm-dis the bitcode first)",
-                 path);
+    bool bitcode;
+    if (!ir_input_format(c, path, &bitcode))
         return false;
-    }
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    FILE *sink = fopen("/dev/null", "wb");
-    if (!in || !sink) {
-        diag_add(c, DIAG_ERROR, NULL, "%s: cannot open: %s", in ? "/dev/null" : path,
-                 strerror(errno));
-        if (in && in != stdin)
-            fclose(in);
-        if (sink)
-            fclose(sink);
+    if (bitcode) {
+        diag_add(c, TT_ERROR, loc_new(c->arena, path, NULL),
+                 "explain --body reads textual IR (llvm-dis the bitcode first)");
         return false;
     }
     annotator *a = annotator_new(c, &o->tree);
@@ -530,12 +428,10 @@ static bool explain_body(tt_ctx *c, const options *o, const tt_fn_def *f, const 
     /* annotate's own remarks about the rest of the module are not the question here */
     tt_diag *tail = c->diags_tail;
     unsigned errs = c->nerrors;
-    bool ok = ir_annotate_text(c, a, in, sink, false, path);
+    ir_job j = {.in_path = path, .out_path = NULL};
+    bool ok = ir_annotate(c, a, &j);
     if (ok)
         diag_truncate(c, tail, errs);
-    if (in != stdin)
-        fclose(in);
-    fclose(sink);
     if (!ok)
         return false;
     if (!bl.matched) {
@@ -564,7 +460,7 @@ static int cmd_explain(int argc, char **argv)
     tt_buf out = {0};
     const tt_fn_def *f = st ? NULL : fn_find(c, o.args[1]);
     if (!st && !f && !o.body_file) {
-        diag_add(c, DIAG_ERROR, "$.functions",
+        diag_add(c, TT_ERROR, loc_new(c->arena, o.args[0], "$.functions"),
                  "no function with symbol or path \"%s\" (%u function%s listed)", o.args[1],
                  c->nfns, c->nfns == 1 ? "" : "s");
     }
@@ -638,7 +534,6 @@ static int cmd_annotate(int argc, char **argv)
         return usage_error("%s", usage);
     }
     const char *in = o.args[0];
-    const char *outp = o.in_place ? in : o.output;
     if (o.in_place && strcmp(in, "-") == 0) {
         free(o.args);
         return usage_error("%s", "annotate: -i needs a file, not standard input");
@@ -648,79 +543,22 @@ static int cmd_annotate(int argc, char **argv)
         free(o.args);
         return st;
     }
-    bool in_bc = looks_like_bitcode(in);
-    bool out_bc = o.emit ? strcmp(o.emit, "bc") == 0
-                         : (strcmp(outp, "-") == 0 ? false : ends_with(outp, ".bc"));
-    if (o.in_place && !o.emit)
-        out_bc = in_bc;
-    annotator *a = st ? NULL : annotator_new(c, &o.tree);
-    if (a) {
+    annotator *a = NULL;
+    if (!st) {
+        a = annotator_new(c, &o.tree);
         annotator_pair_offsets(a, o.pair_offsets);
         annotator_no_body(a, o.no_body);
-    }
-    char *tmp = NULL;
-    if (!st && strcmp(outp, "-") != 0) {
-        size_t n = strlen(outp);
-        tmp = malloc(n + 16);
-        if (!tmp)
-            abort();
-        snprintf(tmp, n + 16, "%s.tmpXXXXXX", outp);
-        int fd = mkstemp(tmp);
-        if (fd < 0) {
-            fprintf(stderr, "typetree: %s: cannot create a temporary file beside it: %s\n", outp,
-                    strerror(errno));
-            free(tmp);
-            tmp = NULL;
+        ir_job j = {.in_path = in, .out_path = o.in_place ? in : o.output,
+                    .emit = !o.emit ? TT_EMIT_AUTO
+                            : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,
+                    .strip = o.no_tt, .verify = o.verify, .strict = o.strict,
+                    .werror = o.werror};
+        if (!ir_annotate(c, a, &j))
             st = EXIT_INPUT;
-        } else {
-            fix_mode(fd, outp);
-            close(fd);
-        }
-    }
-    bool ok = !st;
-    if (ok && !in_bc && !out_bc) {
-        FILE *fi = strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
-        FILE *fo = tmp ? fopen(tmp, "wb") : stdout;
-        if (!fi)
-            fprintf(stderr, "typetree: %s: cannot open: %s\n", in, strerror(errno));
-        ok = fi && fo && ir_annotate_text(c, a, fi, fo, o.no_tt, in);
-        if (fi && fi != stdin)
-            fclose(fi);
-        if (fo && fo != stdout && fclose(fo) != 0)
-            ok = false;
-        else if (fo == stdout && fflush(stdout) != 0)
-            ok = false;
-        if (ok && o.verify && tmp)
-            ok = ir_verify_file(c, tmp, in);
-    } else if (ok) {
-        const char *saved = c->file;
-        c->file = in;
-        ok = ir_annotate_llvm(c, a, in, tmp ? tmp : "-", out_bc, o.no_tt);
-        if (ok && !o.no_tt)
-            ok = annotator_finish(a);
-        c->file = saved;
-    }
-    if (ok && o.strict && a && annotator_stats(a)->mismatched + annotator_stats(a)->failed) {
-        diag_add(c, DIAG_ERROR, NULL, "--strict: %u function(s) could not be annotated (see above)",
-                 annotator_stats(a)->mismatched + annotator_stats(a)->failed);
-        ok = false;
     }
     print_diags(c);
-    if (ok && o.werror && c->nwarnings)
-        ok = false;
-    if (ok && o.stats && a)
+    if (!st && o.stats)
         print_stats(annotator_stats(a));
-    if (tmp) {
-        if (ok && rename(tmp, outp) != 0) {
-            fprintf(stderr, "typetree: %s: cannot write: %s\n", outp, strerror(errno));
-            ok = false;
-        }
-        if (!ok)
-            unlink(tmp);
-        free(tmp);
-    }
-    if (!ok && !st)
-        st = EXIT_INPUT;
     free(o.args);
     ctx_free(c);
     return st;
@@ -736,7 +574,7 @@ static int cmd_export(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "export: usage: typetree export IN.ll [-o TYPES.json]");
     }
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     tt_buf out = {0};
     if (!c->nerrors && !export_debuginfo(c, o.args[0], &out))
         st = EXIT_INPUT;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "../emit/emit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data, size);
     text[size] = '\0';
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     /* Stop where the CLI stops: later stages assume the earlier ones succeeded. */
     if (ingest_json_text(c, "<fuzz>", text, size, false) && !c->nerrors &&
         types_validate_defs(c) && !c->nerrors) {

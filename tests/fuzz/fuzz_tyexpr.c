@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "../emit/emit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(src, data, size);
     src[size] = '\0'; /* a NUL inside ends the expression, as it would in argv */
 
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     if (!ingest_json_text(c, "<defs>", defs_json, sizeof defs_json - 1, false) ||
         !types_validate_defs(c))
         abort(); /* the fixed definitions are part of the harness: fix them */

@@ -227,9 +227,9 @@ static void test_tree_agrees_with_annotate(void **state)
                          " {\"symbol\": \"by_ref\", \"args\": [{\"ty\": \"&[*const S; 5]\"}]},"
                          " {\"symbol\": \"by_value\", \"args\": [{\"ty\": \"[*const S; 5]\"}]}]}");
     assert_true(types_validate_defs(c));
-    tt_type *t = types_resolve_str(c, "&[*const S; 5]", "test");
+    tt_type *t = types_resolve_str(c, "&[*const S; 5]", TEST_LOC);
     tt_tree tr = {0};
-    assert_true(tree_of_value(c, t, NULL, &tr, "test"));
+    assert_true(tree_of_value(c, t, NULL, &tr, TEST_LOC));
     tt_buf b = {0};
     tree_to_string(&tr, &b);
     assert_non_null(strstr(b.data, "[-1,32]:Pointer, [-1,32,0]:Float@double"));
@@ -250,7 +250,7 @@ static void test_tree_agrees_with_annotate(void **state)
 static void test_demangle(void **state)
 {
     (void)state;
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     assert_string_equal(demangle_rust_path(c, "_ZN1s3geo4dist17h858adb3ed2277a68E"), "s::geo::dist");
     assert_string_equal(demangle_rust_path(c, "_RNvNtCs8t2GQvMjaLT_1s3geo4dist"), "s::geo::dist");
     assert_null(demangle_rust_path(c, "p_multi"));

@@ -73,8 +73,8 @@ static void test_readme_example(void **state)
     assert_int_equal(p->nfields, 2);
     assert_string_equal(p->fields[1].name, "y");
     assert_string_equal(p->fields[1].ty_src, "f32");
-    assert_string_equal(p->fields[1].where, "$.types[\"geo::Point\"].fields[1]");
-    assert_string_equal(p->file, "t.json");
+    assert_string_equal(p->fields[1].where->path, "$.types[\"geo::Point\"].fields[1]");
+    assert_string_equal(p->where->file, "t.json");
     assert_false(p->from_prelude);
 
     const tt_def *s = def(c, "Shape");
@@ -105,7 +105,7 @@ static void test_readme_example(void **state)
     assert_string_equal(c->fns[1].ret_src, "()"); /* the default */
     assert_true(c->fns[1].track_caller);
     assert_true(c->fns[1].abi_c);
-    assert_string_equal(c->fns[1].args[1].where, "$.functions[1].args[1]");
+    assert_string_equal(c->fns[1].args[1].where->path, "$.functions[1].args[1]");
     ctx_free(c);
 }
 
@@ -178,7 +178,7 @@ static void test_json_nesting_limit(void **state)
 static void test_nul_byte(void **state)
 {
     static const char text[] = "{\"format\": \"rust-types/1\"\0}";
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     assert_false(ingest_json_text(c, "nul.json", text, sizeof text - 1, false));
     assert_int_equal(c->nerrors, 1);
     assert_string_equal(c->diags->file, "nul.json");
@@ -189,7 +189,7 @@ static void test_nul_byte(void **state)
 
 static void test_missing_file(void **state)
 {
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     assert_false(ingest_json_file(c, "/nonexistent/dir/types.json"));
     assert_int_equal(c->nerrors, 1);
     assert_string_equal(c->diags->file, "/nonexistent/dir/types.json");
@@ -553,7 +553,7 @@ static void test_layout_block(void **state)
     assert_int_equal(lb->nfields, 2);
     assert_string_equal(lb->field_names[1], "b");
     assert_int_equal(lb->field_offsets[0], 2);
-    assert_string_equal(lb->where, "$.types[\"P\"].layout");
+    assert_string_equal(lb->where->path, "$.types[\"P\"].layout");
     const tt_layout_block *eb = &def(c, "E")->layout;
     assert_int_equal(eb->nvariants, 1);
     assert_int_equal(eb->variant_field_offsets[0][0], 4);

@@ -511,8 +511,8 @@ static void test_layout_block_overrides(void **state)
     tt_ctx *c = ctx_types("{'P': {'kind': 'struct', 'fields': [{'name': 'a', 'ty': 'u8'}],"
                           " 'layout': {'size': 2, 'align': 1, 'fields': [{'name': 'a', 'offset': 1},"
                           "                                              {'name': 'zz', 'offset': 0}]}}}");
-    const tt_type *t = types_resolve_str(c, "P", "expr");
-    const tt_layout *l = layout_of(c, (tt_type *)t, "expr");
+    const tt_type *t = types_resolve_str(c, "P", TEST_LOC);
+    const tt_layout *l = layout_of(c, (tt_type *)t, TEST_LOC);
     assert_non_null(l);
     assert_int_equal(c->nerrors, 0);
     assert_int_equal(l->size, 2);

@@ -18,7 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "typetree.h"
+#include "../emit/emit.h"
+
+/* The location tests give the library for what they compute. */
+static const tt_loc test_loc = {NULL, "expr"};
+#define TEST_LOC (&test_loc)
 
 /* ---- diagnostics ---- */
 
@@ -29,7 +33,7 @@ static inline char *diags_text(const tt_ctx *c)
     buf_put(&b, "");
     for (const tt_diag *d = c->diags; d; d = d->next)
         buf_printf(&b, "  %s: %s: %s: %s\n", d->file ? d->file : "-", d->where ? d->where : "-",
-                   d->severity == DIAG_ERROR ? "error" : "warning", d->msg);
+                   d->severity == TT_ERROR ? "error" : "warning", d->msg);
     return b.data;
 }
 
@@ -53,19 +57,19 @@ static inline void assert_diag(const tt_ctx *c, tt_severity sev, const char *whe
             return;
     char *t = diags_text(c);
     print_error("no %s at %s containing \"%s\"; diagnostics:\n%s",
-                sev == DIAG_ERROR ? "error" : "warning", where ? where : "(any path)", msg, t);
+                sev == TT_ERROR ? "error" : "warning", where ? where : "(any path)", msg, t);
     free(t);
     fail();
 }
 
 static inline void assert_error_at(const tt_ctx *c, const char *where, const char *msg)
 {
-    assert_diag(c, DIAG_ERROR, where, msg);
+    assert_diag(c, TT_ERROR, where, msg);
 }
 
 static inline void assert_warning_at(const tt_ctx *c, const char *where, const char *msg)
 {
-    assert_diag(c, DIAG_WARNING, where, msg);
+    assert_diag(c, TT_WARNING, where, msg);
 }
 
 /* ---- contexts ---- */
@@ -74,7 +78,7 @@ static inline void assert_warning_at(const tt_ctx *c, const char *where, const c
  * Diagnostics, if any, stay in the context for the test to inspect. */
 static inline tt_ctx *ctx_json(const char *json)
 {
-    tt_ctx *c = ctx_new();
+    tt_ctx *c = tt_ctx_new();
     assert_no_diags(c); /* the built-in prelude */
     ingest_json_text(c, "t.json", json, strlen(json), false);
     return c;
@@ -322,8 +326,8 @@ static inline tt_ctx *ctx_rust(const char *decls)
 static inline const tt_layout *layout_expr(tt_ctx *c, const char *expr)
 {
     unsigned errors = c->nerrors;
-    tt_type *t = types_resolve_str(c, expr, "expr");
-    const tt_layout *l = t ? layout_of(c, t, "expr") : NULL;
+    tt_type *t = types_resolve_str(c, expr, TEST_LOC);
+    const tt_layout *l = t ? layout_of(c, t, TEST_LOC) : NULL;
     if (!l || c->nerrors != errors) {
         char *d = diags_text(c);
         print_error("no layout for %s:\n%s", expr, d);
@@ -338,8 +342,8 @@ static inline const tt_layout *layout_expr(tt_ctx *c, const char *expr)
 static inline void assert_layout_error(tt_ctx *c, const char *expr, const char *where,
                                        const char *msg)
 {
-    tt_type *t = types_resolve_str(c, expr, "expr");
-    const tt_layout *l = t ? layout_of(c, t, "expr") : NULL;
+    tt_type *t = types_resolve_str(c, expr, TEST_LOC);
+    const tt_layout *l = t ? layout_of(c, t, TEST_LOC) : NULL;
     if (l) {
         print_error("%s unexpectedly has a layout (size %llu)\n", expr,
                     (unsigned long long)l->size);

@@ -1,0 +1,147 @@
+/* The interface between the IR modules (emit/): TypeTree strings, the annotator's
+ * decisions, the annotate driver and its backends, the debuginfo exporter, layout JSON.
+ * Not installed; the public interface is include/typetree.h. Decisions and the strings
+ * in them live in the context's arena. */
+#ifndef TT_EMIT_H
+#define TT_EMIT_H
+
+#include "../layout/layout.h"
+
+/* ---- TypeTree strings (emit/tree_string.c) ---- */
+/* Appends Enzyme's canonical form: "{[-1]:Pointer, [-1,0]:Float@double}". */
+void tree_to_string(const tt_tree *t, tt_buf *out);
+const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
+
+/* ---- IR annotation decisions (emit/annotate.c; no LLVM types, both IR backends use it) ----
+ * A backend lists each function it finds with its LLVM signature as text; the annotator
+ * matches it to the "functions" list (by symbol, else by demangled Rust path with the hash
+ * dropped), lowers the Rust signature, checks it against the LLVM one, and returns the
+ * attribute string for each parameter and the return value. */
+typedef struct {
+    const char *symbol;
+    uint32_t nparams;
+    const char *const *param_types; /* LLVM type text: "ptr", "i64", "double", "i1" */
+    const char *ret_type;           /* "void", "double", "{ double, i8 }" */
+    bool rewritten_cc;              /* a calling convention other than C's (fastcc...): LLVM
+                                       rewrote the signature, the Rust ABI no longer applies */
+} ir_function;
+typedef enum {
+    OUT_ANNOTATED,      /* matched, signature agrees: attributes below */
+    OUT_NOT_DESCRIBED,  /* no entry of its own in the types file (a path matching several
+                           entries, or an entry another function took, included) */
+    OUT_MISMATCH,       /* the LLVM signature is not what the Rust ABI gives: left alone */
+    OUT_FAILED          /* the entry's types have no layout / unsupported ABI */
+} ir_outcome;
+typedef struct {
+    ir_outcome outcome;
+    const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found;
+                                       OUT_NOT_DESCRIBED: why a path match was refused */
+    const tt_fn_def *fn;            /* the matched entry */
+    const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
+    const char *ret_attr;           /* "{...}" or NULL */
+    tt_type **param_pointee;        /* per LLVM parameter: the Rust type a pointer parameter
+                                       points to (a reference's or Box's pointee, a value
+                                       passed Indirect, the sret return); NULL otherwise */
+} ir_decision;
+typedef struct annotator annotator;
+/* Owned by the context's arena; strings in decisions too. */
+annotator *annotator_new(tt_ctx *c, const tt_tree_opts *o);
+/* Whether returned pairs may carry byte-offset trees ({[0]:..., [8]:...}). Right only for
+ * IR that no interprocedural LLVM pass rewrites before Enzyme reads it (-O0): dead
+ * argument elimination shrinks {A, B} returns to A or B and keeps the attribute, which
+ * Enzyme then reads wrongly or rejects. Off by default: a pair then gets its halves'
+ * shared register tree, or nothing. */
+void annotator_pair_offsets(annotator *a, bool allow);
+/* Signatures only: function bodies keep no trees (earlier ones are removed). For telling
+ * what the in-body trees change; default off. */
+void annotator_no_body(annotator *a, bool no_body);
+bool annotator_types_bodies(const annotator *a);
+/* Called for each in-body annotation: the function's symbol, what was annotated
+ * ("memcpy of 24 bytes"), the tree, and the Rust place it comes from ("local pair:
+ * (&[f64], &[f64])"). For `typetree explain --body`. */
+typedef void (*tt_body_report)(void *arg, const char *fn, const char *what, const char *tree,
+                               const char *from);
+void annotator_on_body(annotator *a, tt_body_report fn, void *arg);
+void annotator_body_reporter(const annotator *a, tt_body_report *fn, void **arg);
+const tt_tree_opts *annotator_tree_opts(const annotator *a);
+ir_decision annotator_decide(annotator *a, const ir_function *f);
+/* Records `@alias = alias ..., ptr @target` (MergeFunctions): a body shared by several
+ * Rust functions is annotated only when every name for it is described identically.
+ * Call before the target's annotator_decide (LLVM prints aliases before functions). */
+void annotator_add_alias(annotator *a, const char *alias, const char *target);
+/* Records a symbol the IR defines. Backends call it for every define before deciding:
+ * an entry is matched by Rust path only when its own symbol is not defined in the IR
+ * (without this list, only entries that give no symbol are matched by path). Otherwise
+ * a function the types file leaves out could take another instance's entry. */
+void annotator_note_defined(annotator *a, const char *symbol);
+/* The return of a function the types file describes, for its call sites: its Rust type
+ * and pass mode (PASS_PAIR: an LLVM {A, B}; PASS_INDIRECT: through an sret pointer).
+ * False when the symbol is not described or its types have no layout. */
+bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmode *mode);
+/* After all functions: entries matched by two symbols, and whether anything matched. */
+bool annotator_finish(annotator *a);
+/* What the body rewriter (emit/ir_body.c) annotated inside function bodies. */
+typedef struct {
+    unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
+    unsigned conflicting;              /* copies whose two places disagree: left alone */
+    unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
+    unsigned allocas_typed;            /* allocas of described variables, given metadata */
+    unsigned loads_typed;              /* scalar loads from typed places, given metadata */
+    unsigned calls_typed;              /* indirect calls returning floats */
+} tt_body_counts;
+typedef struct {
+    unsigned functions, annotated, not_described, mismatched, failed, params_annotated;
+    tt_body_counts body;
+} annotate_stats;
+void annotator_count_body(annotator *a, const tt_body_counts *n);
+const annotate_stats *annotator_stats(const annotator *a);
+/* Rust symbol -> path without the hash ("s::geo::dist"), legacy or v0; NULL if not Rust.
+ * Arena-owned. */
+const char *demangle_rust_path(tt_ctx *c, const char *symbol);
+
+/* ---- the annotate driver (emit/ir_annotate.c; backends in emit/ir_run.h) ---- */
+typedef struct {
+    const char *in_path;   /* "-": standard input */
+    const char *out_path;  /* "-": standard output; NULL: discarded (explain --body); a
+                              file is written beside and renamed into place on success */
+    tt_emit emit;          /* TT_EMIT_AUTO: bitcode when out_path ends in .bc, or, in place
+                              (out_path == in_path), as the input */
+    bool strip, verify, strict, werror;
+} ir_job;
+/* Checks the input, annotates (or strips) every defined function the annotator
+ * describes, finishes the annotator and writes the output. Errors name the file and the
+ * line or function. */
+bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j);
+/* Whether the bytes start like LLVM bitcode (raw or wrapped). */
+bool ir_is_bitcode(const void *p, size_t n);
+/* Checks an input path ("-": standard input, made a seekable file first): not empty, no
+ * NUL bytes in text, text ends with a newline. *bitcode tells the format. */
+bool ir_input_format(tt_ctx *c, const char *path, bool *bitcode);
+
+/* ---- output files (emit/atomic_file.c): whole or not at all ---- */
+/* A temporary file beside path (*tmp, heap); NULL with a diagnostic. */
+FILE *atomic_open(tt_ctx *c, const char *path, char **tmp);
+/* Closes f; keep: renames tmp over path, else removes it. Frees tmp. */
+bool atomic_close(tt_ctx *c, FILE *f, char *tmp, const char *path, bool keep);
+bool atomic_write(tt_ctx *c, const char *path, const char *data, size_t len);
+
+/* ---- debuginfo exporter (emit/export_di.c, emit/di_index.c) ----
+ * Reads a textual LLVM module compiled with -C debuginfo=2 ('-': stdin) and appends a
+ * rust-types/1 document to *out: every defined function with a debuginfo signature and
+ * every type those signatures use, with rustc's offsets in "layout" blocks. What cannot be
+ * exported is left out with a warning. False (with an error) when the file cannot be read
+ * or is bitcode. */
+bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
+/* Adds "repr": ["C"] to exported structs whose rustc offsets are C's declaration-order
+ * placement where the Rust algorithm would reorder (debuginfo does not record repr(C)).
+ * Returns how many were marked (emit/export_repr.c). */
+unsigned export_infer_repr_c(tt_ctx *c, tt_buf *json);
+
+/* ---- layout JSON (emit/layout_json.c) ---- */
+/* Appends `"key": {...}` describing t's layout. */
+void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);
+/* Appends the entries of every user definition without generic parameters, separated
+ * by ",\n "; returns how many were written (the others left diagnostics). */
+unsigned layout_json_defs(tt_ctx *c, tt_buf *out);
+
+#endif
