@@ -26,7 +26,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all example check check-fast unit golden conformance schema fuzz fuzz-long bench \
-        gradients bench-enzyme san clean
+        gradients bench-enzyme san install clean
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
@@ -36,23 +36,49 @@ $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
 $(BUILD)/emit/ir_bitcode.o: CPPFLAGS += $(LLVM_CFLAGS)
 
 # The std prelude is data (schema/prelude.json) compiled into the library as a string.
-$(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh
+$(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh Makefile
 	@mkdir -p $(@D)
-	sh tools/embed.sh tt_prelude_json $< > $@
+	sh tools/embed.sh prelude_json $< > $@
 
 $(BUILD)/gen/prelude.o: $(BUILD)/gen/prelude.c
 	$(CC) $(WARN) -Wno-overlength-strings $(CFLAGS) -c $< -o $@
 
-$(BUILD)/libtypetree.a: $(LIB_OBJ)
+# Every module with every symbol: the CLI and the unit tests use the internal interfaces.
+$(BUILD)/libtypetree-internal.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/typetree: $(BUILD)/tools/typetree.o $(BUILD)/libtypetree.a
+# The installed library: one relocatable object whose only global symbols are the public
+# tt_ names of include/typetree.h, so a program linking it meets none of the internal
+# names (map_get, buf_put, ...).
+$(BUILD)/libtypetree.a: $(LIB_OBJ)
+	rm -f $@ $(BUILD)/typetree-all.o
+	$(LD) -r -o $(BUILD)/typetree-all.o $^
+	objcopy --wildcard --keep-global-symbol='tt_*' $(BUILD)/typetree-all.o
+	ar rcs $@ $(BUILD)/typetree-all.o
+
+$(BUILD)/typetree: $(BUILD)/tools/typetree.o $(BUILD)/libtypetree-internal.a
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libtypetree.a tests/unit/unit.h
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libtypetree-internal.a tests/unit/unit.h
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(BUILD)/libtypetree.a $(LDFLAGS) $(LDLIBS) -lcmocka -o $@
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $< $(BUILD)/libtypetree-internal.a $(LDFLAGS) $(LDLIBS) -lcmocka -o $@
+
+# `make install PREFIX=DIR` (default /usr/local; DESTDIR for staging): the CLI, the header,
+# the library and a pkg-config file (`pkg-config --cflags --libs typetree`). The library is
+# static only, so its dependencies (json-c, libiberty, LLVM 22) are in Libs.
+PREFIX  ?= /usr/local
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(BUILD)/typetree $(DESTDIR)$(PREFIX)/bin/typetree
+	install -m 644 include/typetree.h $(DESTDIR)$(PREFIX)/include/typetree.h
+	install -m 644 $(BUILD)/libtypetree.a $(DESTDIR)$(PREFIX)/lib/libtypetree.a
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n \
+	    's/^#define TYPETREE_VERSION "\(.*\)"/\1/p' include/typetree.h)|' \
+	    -e 's|@LIBS@|-ljson-c -liberty $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader \
+	    bitwriter irreader analysis --system-libs | tr '\n' ' ')|' \
+	    tools/typetree.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/typetree.pc
 
 unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)

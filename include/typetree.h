@@ -16,6 +16,10 @@
 
 #define TYPETREE_VERSION "0.1.0"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct tt_ctx tt_ctx;
 typedef struct tt_diag tt_diag;
 
@@ -117,4 +121,7 @@ bool tt_annotate(tt_ctx *c, const tt_annotate_opts *o, tt_annotate_stats *stats)
  * cannot be exported is left out with a warning. NULL on error. */
 const char *tt_export(tt_ctx *c, const char *ll_path);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

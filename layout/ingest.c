@@ -830,10 +830,10 @@ bool ingest_json_file(tt_ctx *c, const char *path)
     return ok;
 }
 
-extern const char tt_prelude_json[];
-extern const size_t tt_prelude_json_len;
+extern const char prelude_json[];
+extern const size_t prelude_json_len;
 
 bool ingest_prelude(tt_ctx *c)
 {
-    return ingest_json_text(c, "<prelude>", tt_prelude_json, tt_prelude_json_len, true);
+    return ingest_json_text(c, "<prelude>", prelude_json, prelude_json_len, true);
 }

@@ -45,7 +45,7 @@ flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer
        ${FUZZ_CFLAGS:-}"
 
 # The library, compiled directly (not via the Makefile) so coverage and sanitizers reach it.
-sh tools/embed.sh tt_prelude_json schema/prelude.json > "$out/prelude.c" || exit 1
+sh tools/embed.sh prelude_json schema/prelude.json > "$out/prelude.c" || exit 1
 build_log=$out/build.log
 : > "$build_log"
 pids=
