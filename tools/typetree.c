@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../emit/emit.h"
 
@@ -76,13 +74,14 @@ static const char usage_text[] =
 
 static void print_diags(const tt_ctx *c)
 {
-    for (const tt_diag *d = c->diags; d; d = d->next) {
+    for (const tt_diag *d = tt_diag_first(c); d; d = tt_diag_next(d)) {
         fputs("typetree: ", stderr);
-        if (d->file)
-            fprintf(stderr, "%s: ", d->file);
-        if (d->where)
-            fprintf(stderr, "%s: ", d->where);
-        fprintf(stderr, "%s: %s\n", d->severity == TT_ERROR ? "error" : "warning", d->msg);
+        if (tt_diag_file(d))
+            fprintf(stderr, "%s: ", tt_diag_file(d));
+        if (tt_diag_where(d))
+            fprintf(stderr, "%s: ", tt_diag_where(d));
+        fprintf(stderr, "%s: %s\n", tt_diag_severity(d) == TT_ERROR ? "error" : "warning",
+                tt_diag_message(d));
     }
 }
 
@@ -214,7 +213,7 @@ static int parse_options(int argc, char **argv, options *o)
 
 static bool failed(const tt_ctx *c, const options *o)
 {
-    return c->nerrors > 0 || (o->werror && c->nwarnings > 0);
+    return tt_error_count(c) > 0 || (o->werror && tt_warning_count(c) > 0);
 }
 
 static tt_ctx *load(const options *o, const char *file, int *status)
@@ -222,22 +221,22 @@ static tt_ctx *load(const options *o, const char *file, int *status)
     tt_ctx *c = tt_ctx_new();
     *status = 0;
     tt_ctx_set_nightly(c, o->rustc && strcmp(o->rustc, "nightly") == 0);
-    if (c->nerrors) { /* the built-in prelude failed: a build defect, not user input */
+    if (tt_error_count(c)) { /* the built-in prelude failed: a build defect, not user input */
         print_diags(c);
         *status = EXIT_INPUT;
         return c;
     }
     ingest_json_file(c, file);
-    if (!c->nerrors && o->target && !ctx_set_target(c, o->target)) {
+    if (!tt_error_count(c) && o->target && !tt_ctx_set_target(c, o->target)) {
         ctx_free(c);
         fprintf(stderr, "typetree: unsupported target '%s' (supported: %s)\n", o->target,
                 target_list());
         *status = EXIT_USAGE;
         return NULL;
     }
-    if (!c->nerrors)
+    if (!tt_error_count(c))
         types_validate_defs(c);
-    if (c->nerrors)
+    if (tt_error_count(c))
         *status = EXIT_INPUT;
     return c;
 }
@@ -427,7 +426,7 @@ static bool explain_body(tt_ctx *c, const options *o, const tt_fn_def *f, const 
     annotator_on_body(a, on_body, &bl);
     /* annotate's own remarks about the rest of the module are not the question here */
     tt_diag *tail = c->diags_tail;
-    unsigned errs = c->nerrors;
+    unsigned errs = tt_error_count(c);
     ir_job j = {.in_path = path, .out_path = NULL};
     bool ok = ir_annotate(c, a, &j);
     if (ok)
@@ -576,7 +575,7 @@ static int cmd_export(int argc, char **argv)
     }
     tt_ctx *c = tt_ctx_new();
     tt_buf out = {0};
-    if (!c->nerrors && !export_debuginfo(c, o.args[0], &out))
+    if (!tt_error_count(c) && !export_debuginfo(c, o.args[0], &out))
         st = EXIT_INPUT;
     if (!st)
         export_infer_repr_c(c, &out);
