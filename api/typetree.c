@@ -98,17 +98,6 @@ const char *tt_layout_json(tt_ctx *c, const char *type)
     return s;
 }
 
-static const char *tree_text(tt_ctx *c, const tt_tree *t)
-{
-    if (!t->n)
-        return NULL;
-    tt_buf b = {0};
-    tree_to_string(t, &b);
-    const char *s = arena_strdup(c->arena, b.data);
-    free(b.data);
-    return s;
-}
-
 const char *tt_tree_of(tt_ctx *c, const char *type, const tt_tree_limits *limits)
 {
     const tt_loc *at = api_loc(c, "type expression");
@@ -117,7 +106,7 @@ const char *tt_tree_of(tt_ctx *c, const char *type, const tt_tree_limits *limits
     tt_tree tree = {0};
     if (!t || !tree_of_value(c, t, &o, &tree, at))
         return NULL;
-    const char *s = tree_text(c, &tree);
+    const char *s = tree_string(c, &tree);
     tree_free(&tree);
     return s ? s : "{}";
 }
@@ -138,13 +127,13 @@ bool tt_signature_of(tt_ctx *c, const char *fn, const tt_tree_limits *limits, tt
     const char **trees = arena_alloc(c->arena, (lf.nparams + 1) * sizeof *trees);
     for (uint32_t i = 0; i < lf.nparams; i++) {
         types[i] = arena_strdup(c->arena, lf.params[i].llvm_type);
-        trees[i] = tree_text(c, &lf.params[i].tree);
+        trees[i] = tree_string(c, &lf.params[i].tree);
     }
     out->nparams = lf.nparams;
     out->param_types = types;
     out->param_trees = trees;
     out->ret_type = arena_strdup(c->arena, lf.ret_llvm_type);
-    out->ret_tree = tree_text(c, &lf.ret_tree);
+    out->ret_tree = tree_string(c, &lf.ret_tree);
     abi_lowered_free(&lf);
     return true;
 }

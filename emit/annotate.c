@@ -149,17 +149,6 @@ static bool type_matches(const char *expected, const char *found)
     return strcmp(expected, found) == 0;
 }
 
-static const char *attr_string(tt_ctx *c, const tt_tree *t)
-{
-    if (!t->n)
-        return NULL;
-    tt_buf b = {0};
-    tree_to_string(t, &b);
-    const char *s = arena_strdup(c->arena, b.data);
-    free(b.data);
-    return s;
-}
-
 static const char *signature_text(tt_ctx *c, const char *ret, uint32_t n, const char *const *types)
 {
     tt_buf b = {0};
@@ -317,9 +306,9 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
     d.outcome = OUT_ANNOTATED;
     d.param_attr = arena_alloc(c->arena, (f->nparams + 1) * sizeof *d.param_attr);
     for (uint32_t i = 0; i < f->nparams; i++) {
-        d.param_attr[i] = attr_string(c, &lf.params[i].tree);
+        d.param_attr[i] = tree_string(c, &lf.params[i].tree);
     }
-    d.ret_attr = attr_string(c, lf.ret_mode == PASS_PAIR && !a->pair_offsets ? &lf.ret_shared_tree
+    d.ret_attr = tree_string(c, lf.ret_mode == PASS_PAIR && !a->pair_offsets ? &lf.ret_shared_tree
                                                                              : &lf.ret_tree);
     d.param_pointee = arena_alloc(c->arena, (f->nparams + 1) * sizeof *d.param_pointee);
     for (uint32_t i = 0; i < f->nparams; i++) {

@@ -10,6 +10,8 @@
 /* ---- TypeTree strings (emit/tree_string.c) ---- */
 /* Appends Enzyme's canonical form: "{[-1]:Pointer, [-1,0]:Float@double}". */
 void tree_to_string(const tt_tree *t, tt_buf *out);
+/* The same in the arena; NULL for an empty tree. */
+const char *tree_string(tt_ctx *c, const tt_tree *t);
 const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
 
 /* ---- IR annotation decisions (emit/annotate.c; no LLVM types, both IR backends use it) ----

@@ -1,5 +1,7 @@
 /* TypeTree -> the string Enzyme parses, in the form Enzyme's own printer writes:
  * "{[-1]:Pointer, [-1,0]:Float@double}" (entries already sorted by tree_normalize). */
+#include <stdlib.h>
+
 #include "emit.h"
 
 const char *kind_name(tt_kind k)
@@ -24,4 +26,15 @@ void tree_to_string(const tt_tree *t, tt_buf *out)
         buf_printf(out, "]:%s", kind_name((tt_kind)e->kind));
     }
     buf_put(out, "}");
+}
+
+const char *tree_string(tt_ctx *c, const tt_tree *t)
+{
+    if (!t->n)
+        return NULL;
+    tt_buf b = {0};
+    tree_to_string(t, &b);
+    const char *s = arena_strdup(c->arena, b.data);
+    free(b.data);
+    return s;
 }

@@ -8,6 +8,8 @@
 
 #include "../emit/emit.h"
 
+static const tt_loc fuzz_loc = {NULL, "fuzz"};
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Names for the expressions to reach: generic, ?Sized, defaults, recursion through a
@@ -57,16 +59,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *err = NULL;
     tt_tyexpr *e = tyexpr_parse(c->arena, src, &err);
     if (e) {
-        tt_type *t = types_resolve_str(c, src, "fuzz");
-        const tt_layout *l = t ? layout_of(c, t, "fuzz") : NULL;
+        tt_type *t = types_resolve_str(c, src, &fuzz_loc);
+        const tt_layout *l = t ? layout_of(c, t, &fuzz_loc) : NULL;
         if (l) {
             tt_buf out = {0};
             layout_json(c, &out, src, t, l);
             /* the TypeTree stage on the same type: by value, and behind a pointer */
             tt_tree tr = {0}, tp = {0};
-            if (tree_of_value(c, t, &tree_default_opts, &tr, "fuzz"))
+            if (tree_of_value(c, t, &tree_default_opts, &tr, &fuzz_loc))
                 tree_to_string(&tr, &out);
-            if (tree_of_pointer_to(c, t, &tree_default_opts, &tp, "fuzz"))
+            if (tree_of_pointer_to(c, t, &tree_default_opts, &tp, &fuzz_loc))
                 tree_to_string(&tp, &out);
             tree_free(&tr);
             tree_free(&tp);
