@@ -119,6 +119,9 @@ bool ir_is_bitcode(const void *p, size_t n);
 /* Checks an input path ("-": standard input, made a seekable file first): not empty, no
  * NUL bytes in text, text ends with a newline. *bitcode tells the format. */
 bool ir_input_format(tt_ctx *c, const char *path, bool *bitcode);
+/* The path to open for an input ir_input_format accepted: standard input, made a file, is
+ * reopened from its start through /proc/self/fd/0. */
+const char *ir_input_path(const char *path);
 
 /* ---- output files (emit/atomic_file.c): whole or not at all ---- */
 /* A temporary file beside path (*tmp, heap); NULL with a diagnostic. */

@@ -763,34 +763,27 @@ static void export_locals(exporter *x)
 
 bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    const tt_loc *file = loc_new(c->arena, arena_strdup(c->arena, path), NULL);
+    /* the one format check of every IR reader: empty, NUL bytes, a cut last line */
+    bool bitcode;
+    if (!ir_input_format(c, path, &bitcode))
+        return false;
+    const tt_loc *file = loc_new(c->arena, strcmp(path, "-") == 0 ? "<stdin>"
+                                                                  : arena_strdup(c->arena, path),
+                                 NULL);
+    if (bitcode) {
+        diag_add(c, TT_ERROR, file,
+                 "bitcode input is not supported yet: give textual IR (rustc --emit=llvm-ir, "
+                 "or llvm-dis)");
+        return false;
+    }
+    FILE *f = fopen(ir_input_path(path), "rb");
     if (!f) {
         diag_add(c, TT_ERROR, file, "cannot open: %s", strerror(errno));
         return false;
     }
-    unsigned char magic[2] = {0};
-    int m0 = getc(f), m1 = getc(f);
-    magic[0] = (unsigned char)m0;
-    magic[1] = (unsigned char)m1;
-    if ((magic[0] == 'B' && magic[1] == 'C') || (magic[0] == 0xDE && magic[1] == 0xC0)) {
-        diag_add(c, TT_ERROR, file,
-                 "bitcode input is not supported yet: give textual IR (rustc --emit=llvm-ir, "
-                 "or llvm-dis)");
-        if (f != stdin)
-            fclose(f);
-        return false;
-    }
-    if (f != stdin)
-        rewind(f);
-    else {
-        ungetc(m1, f);
-        ungetc(m0, f);
-    }
     exporter x = {.c = c, .a = c->arena, .file = file->file, .keys = map_new(c->arena)};
     bool ok = di_index_read(c->arena, f, &x.ix);
-    if (f != stdin)
-        fclose(f);
+    fclose(f);
     if (!ok) {
         diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
         di_index_free(&x.ix);

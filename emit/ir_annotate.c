@@ -85,9 +85,7 @@ static bool stdin_as_file(tt_ctx *c)
     return ok;
 }
 
-/* The path every reader opens: standard input, made a file, is reopened from the start
- * through /proc/self/fd/0. */
-static const char *reading_path(const char *path)
+const char *ir_input_path(const char *path)
 {
     return strcmp(path, "-") == 0 ? "/proc/self/fd/0" : path;
 }
@@ -99,7 +97,7 @@ bool ir_input_format(tt_ctx *c, const char *path, bool *bitcode)
                                  NULL);
     if (strcmp(path, "-") == 0 && !stdin_as_file(c))
         return false;
-    FILE *f = fopen(reading_path(path), "rb");
+    FILE *f = fopen(ir_input_path(path), "rb");
     if (!f) {
         diag_add(c, TT_ERROR, file, "cannot open: %s", strerror(errno));
         return false;
@@ -165,7 +163,7 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
                    (in_place ? in_bc : j->out_path && !to_stdout && ends_with(j->out_path, ".bc")));
     ir_run r = {.c = c, .a = a, .strip = j->strip,
                 .file = strcmp(j->in_path, "-") == 0 ? "<stdin>" : arena_strdup(c->arena, j->in_path)};
-    const char *in = reading_path(j->in_path);
+    const char *in = ir_input_path(j->in_path);
     unsigned errors = c->nerrors;
 
     char *tmp = NULL;
