@@ -223,11 +223,37 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
     return true;
 }
 
+static tt_type *local_type(body_typer *b, const char *key, const char **vname);
+
+/* Whether every variable of "N[,N...]" has a sized type of exactly `size` bytes. */
+static bool declared_size_is(body_typer *b, const char *ids, const char *size)
+{
+    unsigned long long want = strtoull(size, NULL, 10);
+    for (const char *p = ids; *p;) {
+        size_t len = strcspn(p, ",");
+        const char *vname;
+        tt_type *t = local_type(b, arena_strndup(b->c->arena, p, len), &vname);
+        p += len + (p[len] == ',');
+        if (!t)
+            return false;
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        const tt_layout *l = layout_of(b->c, t, NULL);
+        diag_truncate(b->c, tail, errs);
+        if (!l || !l->sized || l->size != want)
+            return false;
+    }
+    return true;
+}
+
 /* The variables a temporary holds (second pass): an alloca no #dbg_declare names, copied
- * whole (the length is its size) from or to declared variables, takes their declarations
- * ("N[,N...]", the common entries when they differ); NULL when there are none. A MIR local
- * has one type; a transmute between locals is a copy between two declared types, whose
- * common entries are all that stays. */
+ * whole (the length is its size) from or to declared variables that are themselves copied
+ * whole (their type's size is the length: a field copied out of a variable through a
+ * temporary, `b2.pos = a.pos` copying 32 bytes from the start of a 184-byte `a`, says
+ * nothing of the whole variable's type), takes their declarations ("N[,N...]", the common
+ * entries when they differ); NULL when there are none. A MIR local has one type; a
+ * transmute between locals is a copy between two declared types, whose common entries are
+ * all that stays. */
 static const char *tmp_ids(body_typer *b, const char *y)
 {
     const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
@@ -241,7 +267,7 @@ static const char *tmp_ids(body_typer *b, const char *y)
         if (eq && (size_t)(p + len - eq - 1) == strlen(size) && memcmp(eq + 1, size, strlen(size)) == 0) {
             const char *other = arena_strndup(b->c->arena, p, (size_t)(eq - p));
             const char *oid = map_get(b->declared, fn_key(b, b->body_fn, other));
-            if (oid && !(ids.data && strstr(arena_printf(b->c->arena, ",%s,", ids.data),
+            if (oid && declared_size_is(b, oid, size) && !(ids.data && strstr(arena_printf(b->c->arena, ",%s,", ids.data),
                                              arena_printf(b->c->arena, ",%s,", oid))))
                 buf_printf(&ids, "%s%s", ids.len ? "," : "", oid);
         }
