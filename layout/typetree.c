@@ -146,7 +146,9 @@ static homog homogeneous(builder *b, tt_type *t, unsigned depth);
 static bool untyped_byte(builder *b, tt_type *t, unsigned depth);
 
 /* Follows single-field wrappers (Box, NonNull, Unique, transparent newtypes) down to the
- * raw/ref pointer they hold; NULL when t is not a thin pointer of that shape. */
+ * raw/ref pointer they hold; NULL when t is not a thin pointer of that shape, or when a
+ * field on the way has a "points_to" (what its pointer points to is that, not the type
+ * the field names: hashbrown's Bucket<T> points one past its T). */
 static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
 {
     for (; depth < 32; depth++) {
@@ -162,6 +164,8 @@ static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
             tt_type *ft = types_field(b->c, t, 0, i);
             const tt_layout *fl = ft ? lay(b, ft) : NULL;
             if (!fl)
+                return NULL;
+            if (!layout_is_zst(fl) && types_field_points_to(b->c, t, 0, i))
                 return NULL;
             if (!layout_is_zst(fl))
                 next = ft;
