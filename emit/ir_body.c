@@ -60,6 +60,7 @@ struct body_typer {
     tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
     tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
+    tt_map *sret_dest;   /* "<define index>:%name" of locals passed as a call's sret */
     unsigned note_fn;    /* first pass: defines seen */
     unsigned body_fn;    /* second pass: bodies begun */
     const char *fn;
@@ -80,6 +81,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->memo = map_new(c->arena);
     b->alloca_size = map_new(c->arena);
     b->copies = map_new(c->arena);
+    b->sret_dest = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->declared = map_new(c->arena);
     return b;
@@ -202,6 +204,20 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
             return true;
         }
     }
+    const char *sr = strstr(s, " sret(");
+    if (sr && (size_t)(sr - s) < n) {
+        /* "ptr sret([N x i8]) align A %x": %x receives the callee's return value */
+        const char *close = strchr(sr, ')');
+        const char *pct = close ? strchr(close, '%') : NULL;
+        const char *comma = close ? strchr(close, ',') : NULL;
+        const char *paren = close ? strchr(close + 1, ')') : NULL;
+        if (pct && (size_t)(pct - s) < n && (!comma || pct < comma) && (!paren || pct < paren)) {
+            size_t e = local_end(s, (size_t)(pct - s), n);
+            if (e)
+                map_put(b->sret_dest, fn_key(b, b->note_fn, arena_strndup(b->c->arena, pct, e - (size_t)(pct - s))), "1");
+        }
+        return false;
+    }
     const char *c = strstr(s, "call void @llvm.memcpy.");
     if (!c || (size_t)(c - s) > n)
         return false;
@@ -256,6 +272,13 @@ static bool declared_size_is(body_typer *b, const char *ids, const char *size)
  * all that stays. */
 static const char *tmp_ids(body_typer *b, const char *y)
 {
+    /* A call's sret destination holds the callee's return type (scan_call's place); a copy
+     * out of it may be one variant's payload: NodeRef::ascend's Result<Handle, NodeRef>
+     * (24 bytes, niche-tagged) moved whole into `parent: Handle` in its Ok arm gave the
+     * temporary Handle's tree, and the Err arm's node pointer at offset 8 was typed as
+     * Handle's integer height there (stress grid_nested -O0, BTree insert_recursing). */
+    if (map_get(b->sret_dest, fn_key(b, b->body_fn, y)))
+        return NULL;
     const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
     const char *list = size ? map_get(b->copies, fn_key(b, b->body_fn, y)) : NULL;
     if (!list)

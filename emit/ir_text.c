@@ -225,7 +225,7 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
             }
         } else if (line[0] == '!' ||
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
-                                       strstr(line, "@llvm.memcpy.")))) {
+                                       strstr(line, "@llvm.memcpy.") || strstr(line, " sret(")))) {
             body_note_line(body, line, (size_t)len);
         }
     }
