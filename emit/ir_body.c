@@ -60,7 +60,7 @@ struct body_typer {
     tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
     tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
-    tt_map *sret_dest;   /* "<define index>:%name" of locals passed as a call's sret */
+    tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
     unsigned note_fn;    /* first pass: defines seen */
     unsigned body_fn;    /* second pass: bodies begun */
     const char *fn;
@@ -213,8 +213,29 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
         const char *paren = close ? strchr(close + 1, ')') : NULL;
         if (pct && (size_t)(pct - s) < n && (!comma || pct < comma) && (!paren || pct < paren)) {
             size_t e = local_end(s, (size_t)(pct - s), n);
-            if (e)
-                map_put(b->sret_dest, fn_key(b, b->note_fn, arena_strndup(b->c->arena, pct, e - (size_t)(pct - s))), "1");
+            /* the callee: "@sym(" or "@\"sym\"(" before the arguments ("" when indirect) */
+            char *sym = arena_strdup(b->c->arena, "");
+            const char *at = strchr(s, '@');
+            if (at && at < sr) {
+                const char *q = at + 1, *qe;
+                if (*q == '"') {
+                    q++;
+                    qe = strchr(q, '"');
+                } else {
+                    qe = strchr(q, '(');
+                }
+                if (qe && qe < sr)
+                    sym = arena_strndup(b->c->arena, q, (size_t)(qe - q));
+            }
+            if (e) {
+                const char *key = fn_key(b, b->note_fn,
+                                         arena_strndup(b->c->arena, pct, e - (size_t)(pct - s)));
+                const char *old = map_get(b->sret_dest, key);
+                /* several calls returning into one local: their callee only if it is one */
+                if (old && strcmp(old, sym) != 0)
+                    sym = arena_strdup(b->c->arena, "");
+                map_put(b->sret_dest, key, sym);
+            }
         }
         return false;
     }
@@ -1071,6 +1092,32 @@ static void tree_keep_common(tt_tree *t, const tt_tree *u)
     t->n = k;
 }
 
+/* Types alloca y as holding one t: its place and `!enzyme_type` metadata, the pointer to t's
+ * tree (worked out once per type). */
+static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s, size_t n,
+                        tt_buf *out, const char *what)
+{
+    add_place(b, y, t, 0, false, what);
+    const char *key = memo_key(b, 'a', t->name, false, 0, 0);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
+        tree_free(&one);
+    }
+    if (!m->id)
+        return false;
+    put_md_id(s, n, m->id, out);
+    b->stats.allocas_typed++;
+    if (b->report)
+        report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree, what);
+    return true;
+}
+
 /* "%x = alloca ..." of variables the module #dbg_declare's whole (first pass): the place
  * of that variable and `!enzyme_type` metadata on the alloca, the pointer to its type.
  * The metadata is the alloca's own fact: Enzyme takes it wherever the alloca's users are
@@ -1083,6 +1130,17 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
     if (!starts_with(s + rhs, n - rhs, "alloca "))
         return false;
     const char *ids = map_get(b->declared, fn_key(b, b->body_fn, y));
+    if (!ids) {
+        /* a temporary the callee returns into holds the callee's return type */
+        const char *sym = map_get(b->sret_dest, fn_key(b, b->body_fn, y));
+        tt_type *ret;
+        tt_passmode mode;
+        if (sym && *sym && annotator_callee(b->a, sym, &ret, &mode) && mode == PASS_INDIRECT && ret)
+            return type_alloca(b, y, ret, s, n, out,
+                               b->report ? arena_printf(b->c->arena, "the sret result of %s: %s", sym,
+                                                        ret->name)
+                                         : "sret");
+    }
     if (!ids)
         ids = tmp_ids(b, y);
     if (!ids)
@@ -1093,27 +1151,9 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
         tt_type *t = local_type(b, ids, &vname);
         if (!t)
             return false;
-        add_place(b, y, t, 0, false,
-                  b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name) : "local");
-        const char *key = memo_key(b, 'a', t->name, false, 0, 0);
-        const md_memo *m = map_get(b->memo, key);
-        if (!m) {
-            tt_diag *tail = b->c->diags_tail;
-            unsigned errs = b->c->nerrors;
-            tt_tree one = {0};
-            tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
-            diag_truncate(b->c, tail, errs);
-            m = memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
-            tree_free(&one);
-        }
-        if (!m->id)
-            return false;
-        put_md_id(s, n, m->id, out);
-        b->stats.allocas_typed++;
-        if (b->report)
-            report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree,
-                   arena_printf(b->c->arena, "local %s: %s", vname, t->name));
-        return true;
+        return type_alloca(b, y, t, s, n, out,
+                           b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name)
+                                     : "local");
     }
     tt_tree ptr = {0};
     tt_type *first = NULL;
