@@ -178,6 +178,8 @@ static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint
                            size_t *close);
 static bool starts_with(const char *s, size_t n, const char *p);
 static const char *arg_value(body_typer *b, const char *s, span a, size_t *at);
+static const char *call_callee(body_typer *b, const char *s, size_t n, size_t *open);
+static const char *call_sret_arg(body_typer *b, const char *s, size_t open, size_t n);
 
 static void note_copy(body_typer *b, const char *from, const char *with, const char *len)
 {
@@ -206,36 +208,15 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
     }
     const char *sr = strstr(s, " sret(");
     if (sr && (size_t)(sr - s) < n) {
-        /* "ptr sret([N x i8]) align A %x": %x receives the callee's return value */
-        const char *close = strchr(sr, ')');
-        const char *pct = close ? strchr(close, '%') : NULL;
-        const char *comma = close ? strchr(close, ',') : NULL;
-        const char *paren = close ? strchr(close + 1, ')') : NULL;
-        if (pct && (size_t)(pct - s) < n && (!comma || pct < comma) && (!paren || pct < paren)) {
-            size_t e = local_end(s, (size_t)(pct - s), n);
-            /* the callee: "@sym(" or "@\"sym\"(" before the arguments ("" when indirect) */
-            char *sym = arena_strdup(b->c->arena, "");
-            const char *at = strchr(s, '@');
-            if (at && at < sr) {
-                const char *q = at + 1, *qe;
-                if (*q == '"') {
-                    q++;
-                    qe = strchr(q, '"');
-                } else {
-                    qe = strchr(q, '(');
-                }
-                if (qe && qe < sr)
-                    sym = arena_strndup(b->c->arena, q, (size_t)(qe - q));
-            }
-            if (e) {
-                const char *key = fn_key(b, b->note_fn,
-                                         arena_strndup(b->c->arena, pct, e - (size_t)(pct - s)));
-                const char *old = map_get(b->sret_dest, key);
-                /* several calls returning into one local: their callee only if it is one */
-                if (old && strcmp(old, sym) != 0)
-                    sym = arena_strdup(b->c->arena, "");
-                map_put(b->sret_dest, key, sym);
-            }
+        /* the local a call returns into, and its callee ("": indirect or several) */
+        size_t open;
+        const char *sym = call_callee(b, s, n, &open);
+        const char *dest = sym ? call_sret_arg(b, s, open, n) : NULL;
+        if (dest) {
+            const char *key = fn_key(b, b->note_fn, dest);
+            const char *old = map_get(b->sret_dest, key);
+            /* several calls returning into one local: their callee only if it is one */
+            map_put(b->sret_dest, key, (void *)(old && strcmp(old, sym) != 0 ? "" : sym));
         }
         return false;
     }
@@ -591,10 +572,11 @@ static bool is_name_char(char ch)
            ch == '_' || ch == '.' || ch == '$' || ch == '-';
 }
 
-/* "%name" or "%\"quoted\"" starting at s[i]; its end, 0 when none. */
-static size_t local_end(const char *s, size_t i, size_t n)
+/* "%name", "@name" or the same with a "quoted" name, starting at s[i]; its end, 0 when
+ * none. */
+static size_t name_end(const char *s, size_t i, size_t n)
 {
-    if (i >= n || s[i] != '%')
+    if (i >= n || (s[i] != '%' && s[i] != '@'))
         return 0;
     size_t e = i + 1;
     if (e < n && s[e] == '"') {
@@ -605,6 +587,12 @@ static size_t local_end(const char *s, size_t i, size_t n)
     while (e < n && is_name_char(s[e]))
         e++;
     return e > i + 1 ? e : 0;
+}
+
+/* "%name" or "%\"quoted\"" starting at s[i]; its end, 0 when none. */
+static size_t local_end(const char *s, size_t i, size_t n)
+{
+    return i < n && s[i] == '%' ? name_end(s, i, n) : 0;
 }
 
 /* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
@@ -790,52 +778,62 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
                   b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
 }
 
-/* A call: its callee symbol; the {A, B} it returns; its sret argument. */
-static void scan_call(body_typer *b, const char *y, const char *s, size_t n)
+/* A call or invoke line's callee: its symbol (quotes removed; "" for an indirect call
+ * through %f), *open the '(' of its arguments. NULL when the line calls nothing. */
+static const char *call_callee(body_typer *b, const char *s, size_t n, size_t *open)
 {
     const char *c = strstr(s, "call ");
     if (!c)
         c = strstr(s, "invoke ");
     if (!c || (size_t)(c - s) > n)
-        return;
-    const char *at = strchr(c, '@');
-    if (!at || (size_t)(at - s) >= n)
-        return;
-    size_t i = (size_t)(at - s) + 1, e = i;
-    if (s[e] == '"') {
-        for (e++; e < n && s[e] != '"'; e++)
-            ;
-        if (e >= n)
-            return;
-        e++;
-    } else {
-        while (e < n && is_name_char(s[e]))
-            e++;
+        return NULL;
+    /* the first @name or %name right before a '(' (a named return type has a space) */
+    for (size_t i = (size_t)(c - s); i < n; i++) {
+        size_t e = name_end(s, i, n);
+        if (!e)
+            continue;
+        if (e < n && s[e] == '(') {
+            *open = e;
+            if (s[i] == '%')
+                return "";
+            return s[i + 1] == '"' ? arena_strndup(b->c->arena, s + i + 2, e - i - 3)
+                                   : arena_strndup(b->c->arena, s + i + 1, e - i - 1);
+        }
+        i = e - 1;
     }
-    if (e >= n || s[e] != '(')
-        return;
-    const char *sym = s[i] == '"' ? arena_strndup(b->c->arena, s + i + 1, e - i - 2)
-                                  : arena_strndup(b->c->arena, s + i, e - i);
+    return NULL;
+}
+
+/* The value a call passes as its sret argument ("%x"), or NULL. */
+static const char *call_sret_arg(body_typer *b, const char *s, size_t open, size_t n)
+{
+    span args[64];
+    size_t close;
+    uint32_t na = split_args(s, open, n, args, 64, &close);
+    for (uint32_t k = 0; k < na; k++) {
+        if (!contains(s + args[k].start, args[k].end - args[k].start, "sret("))
+            continue;
+        size_t vat;
+        return arg_value(b, s, args[k], &vat);
+    }
+    return NULL;
+}
+
+/* A call: its callee symbol; the {A, B} it returns; its sret argument. */
+static void scan_call(body_typer *b, const char *y, const char *s, size_t n)
+{
+    size_t open;
+    const char *sym = call_callee(b, s, n, &open);
     tt_type *ret;
     tt_passmode mode;
-    if (!annotator_callee(b->a, sym, &ret, &mode))
+    if (!sym || !*sym || !annotator_callee(b->a, sym, &ret, &mode))
         return;
     if (y && mode == PASS_PAIR)
         map_put(b->pairs, y, ret);
-    if (mode == PASS_INDIRECT) {
-        span args[64];
-        size_t close;
-        uint32_t na = split_args(s, e, n, args, 64, &close);
-        for (uint32_t k = 0; k < na; k++) {
-            if (!contains(s + args[k].start, args[k].end - args[k].start, "sret("))
-                continue;
-            size_t vat;
-            const char *v = arg_value(b, s, args[k], &vat);
-            add_place(b, v, ret, 0, false,
-                      arena_printf(b->c->arena, "the sret result of %s: %s", sym, ret->name));
-            break;
-        }
-    }
+    const char *v = mode == PASS_INDIRECT ? call_sret_arg(b, s, open, n) : NULL;
+    if (v)
+        add_place(b, v, ret, 0, false,
+                  arena_printf(b->c->arena, "the sret result of %s: %s", sym, ret->name));
 }
 
 /* ---- metadata ---- */

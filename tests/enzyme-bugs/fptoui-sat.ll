@@ -3,13 +3,10 @@
 ; `x as u64` on a path Enzyme must invert fails to compile: "cannot handle (reverse)
 ; unknown intrinsic llvm.fptoui.sat" (in optimized builds an assertion, "cannot find deal
 ; with ptr that isnt arg"). Here the cast sits on an error path storing into the same
-; memory as the float. Gradient case: result_early_exit (`x as u64` in its error variant),
-; -O1 (at -O0 it was too, until the temporaries calls return into got their return type's
-; tree: with trees the case is now right at -O0; why Enzyme then no longer needs the
-; intrinsic's derivative there is not analysed). Checked by removing the cast from a copy of
-; the case: right at -O0; at -O1 it then stops on "Cannot deduce type of phi" of an i64
-; that SROA cut out of the Result's variant bytes (plain Enzyme stops there too), so -O1
-; has a second blocker behind this one.
+; memory as the float. Met by the gradient case result_early_exit (`x as u64` in its error
+; variant) at -O0 and -O1 until the temporaries calls return into got their return type's
+; tree: with trees that case is now right at every level (why Enzyme then no longer needs
+; the intrinsic's derivative there is not analysed).
 ; CASE bug -O0 error unknown intrinsic
 ; CASE bug -O2 error unknown intrinsic
 declare double @__enzyme_autodiff(...)
