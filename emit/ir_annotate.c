@@ -14,14 +14,11 @@
 
 const tt_loc *ir_run_at(const ir_run *r, const char *fmt, ...)
 {
-    if (!fmt)
-        return loc_new(r->c->arena, r->file, NULL);
     va_list ap;
     va_start(ap, fmt);
-    char buf[256];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    const tt_loc *l = loc_vnew(r->c->arena, r->file, fmt, ap);
     va_end(ap);
-    return loc_new(r->c->arena, r->file, "%s", buf);
+    return l;
 }
 
 void ir_run_defined(ir_run *r, const char *symbol)
@@ -36,15 +33,16 @@ void ir_run_alias(ir_run *r, const char *alias, const char *target)
         annotator_add_alias(r->a, alias, target);
 }
 
-ir_decision ir_run_decide(ir_run *r, const ir_function *f, const tt_loc *at)
+ir_decision ir_run_decide(ir_run *r, const ir_function *f, unsigned long line)
 {
     ir_decision d = {.outcome = OUT_NOT_DESCRIBED};
     if (r->strip)
         return d;
     d = annotator_decide(r->a, f);
     if (d.outcome == OUT_MISMATCH || d.outcome == OUT_FAILED)
-        diag_add(r->c, TT_WARNING, at, "function %s left unannotated: %s", f->symbol,
-                 d.reason);
+        diag_add(r->c, TT_WARNING,
+                 line ? ir_run_at(r, "line %lu", line) : ir_run_at(r, "function %s", f->symbol),
+                 "function %s left unannotated: %s", f->symbol, d.reason);
     if (d.outcome != OUT_ANNOTATED) {
         d.param_attr = NULL;
         d.ret_attr = NULL;
@@ -198,8 +196,6 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
             ok = ir_llvm_verify(&r, tmp);
     } else {
         /* LLVM writes by path: the temporary file, or standard output */
-        if (tmp)
-            fflush(out);
         ok = ir_llvm_rewrite(&r, in, tmp ? tmp : (to_stdout ? "-" : "/dev/null"), out_bc);
     }
     if (ok && !j->strip)

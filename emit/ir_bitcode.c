@@ -232,7 +232,7 @@ static bool annotate_module(ir_run *r, LLVMContextRef ctx, LLVMModuleRef m)
             /* any convention but C's means LLVM rewrote the signature (internal fastcc) */
             .rewritten_cc = LLVMGetFunctionCallConv(fn) != LLVMCCallConv,
         };
-        ir_decision d = ir_run_decide(r, &f, ir_run_at(r, "function %s", f.symbol));
+        ir_decision d = ir_run_decide(r, &f, 0);
         for (unsigned i = 0; i < n; i++)
             set_attr(ctx, fn, i + 1, d.param_attr ? d.param_attr[i] : NULL);
         set_attr(ctx, fn, LLVMAttributeReturnIndex, d.ret_attr);

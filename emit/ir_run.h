@@ -27,10 +27,10 @@ void ir_run_defined(ir_run *r, const char *symbol);
 void ir_run_alias(ir_run *r, const char *alias, const char *target);
 
 /* The decision for one defined function: when stripping, none (every attribute NULL);
- * otherwise the annotator's, with a warning at `at` when the function is described but
- * left unannotated. The backend removes our attributes from the function, then sets the
+ * otherwise the annotator's, with a warning when the function is described but left
+ * unannotated, located at its define's `line` in text input (0: by the function's name). The backend removes our attributes from the function, then sets the
  * decision's: a function not annotated now loses the trees of an earlier run. */
-ir_decision ir_run_decide(ir_run *r, const ir_function *f, const tt_loc *at);
+ir_decision ir_run_decide(ir_run *r, const ir_function *f, unsigned long line);
 
 /* Backends. Each returns false with diagnostics; the driver finishes the run. */
 bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out);

@@ -169,7 +169,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         types[k] = arena_strdup(st->c->arena, ps[k].type);
     ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
                      .ret_type = ret_type, .rewritten_cc = rewritten_cc};
-    ir_decision d = ir_run_decide(st->r, &f, ir_run_at(st->r, "line %lu", st->lineno));
+    ir_decision d = ir_run_decide(st->r, &f, st->lineno);
     if (!st->r->strip) {
         const char **names = arena_alloc(st->c->arena, (np + 1) * sizeof *names);
         for (uint32_t k = 0; k < np; k++)

@@ -20,16 +20,21 @@ static const char *vformat(tt_arena *a, const char *prefix, const char *fmt, va_
     return s;
 }
 
-const tt_loc *loc_new(tt_arena *a, const char *file, const char *fmt, ...)
+const tt_loc *loc_vnew(tt_arena *a, const char *file, const char *fmt, va_list ap)
 {
     tt_loc *l = arena_alloc(a, sizeof *l);
     l->file = file;
-    if (fmt) {
-        va_list ap;
-        va_start(ap, fmt);
+    if (fmt)
         l->path = vformat(a, NULL, fmt, ap);
-        va_end(ap);
-    }
+    return l;
+}
+
+const tt_loc *loc_new(tt_arena *a, const char *file, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const tt_loc *l = loc_vnew(a, file, fmt, ap);
+    va_end(ap);
     return l;
 }
 

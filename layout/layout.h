@@ -7,6 +7,7 @@
 #ifndef TT_LAYOUT_H
 #define TT_LAYOUT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "typetree.h"
@@ -56,6 +57,7 @@ struct tt_diag {
 /* A location in the arena: file and a printf-formatted path (fmt NULL: no path). */
 const tt_loc *loc_new(tt_arena *a, const char *file, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+const tt_loc *loc_vnew(tt_arena *a, const char *file, const char *fmt, va_list ap);
 /* The same file, parent's path followed by the formatted suffix (".x", "[3]"). */
 const tt_loc *loc_sub(tt_arena *a, const tt_loc *parent, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
