@@ -17,9 +17,12 @@ the ratio trees/plain of Enzyme's time, then the geometric mean of the ratios an
 counts of programs where trees fix, break or change nothing. Writes the table to
 build/bench/enzyme/table.txt and, when gnuplot is installed, a chart of the times and ratios
 to build/bench/enzyme/enzyme.png.
+A build still running after --time-limit seconds (default 900) is stopped and counts as
+"timeout" (TIMEOUT in the table).
 Figures only: the exit status is non-zero only when a build could not be run at all.
 
-usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--out DIR] [--suite] [CASE...]
+usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--time-limit S] [--out DIR] [--suite]
+                                   [CASE...]
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/typetree).
 """
 import argparse
@@ -27,6 +30,7 @@ import math
 import re
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +45,9 @@ from enzyme_plugin import find_plugin  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "bench", "enzyme")
 WRAPPER = os.path.join(ROOT, "tools", "rustc-typetree")
+# Seconds one build may take (--time-limit): Enzyme can run for hours on a program it does
+# not stop on (generic_tower at -O0 with trees); such a build counts as "timeout".
+TIME_LIMIT = 900
 
 
 STRESS = os.path.join(ROOT, "tests", "gradients", "stress")
@@ -111,7 +118,18 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
         cmd += ["--edition=2021", "-A", "warnings", "-C", "opt-level=%d" % level,
                 "--crate-name", "suite", main_rs, "-o", exe]
         built, cwd = None, None
-    p = subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True)
+    # Its own session, so that a build over the time limit is stopped whole (GNU time, the
+    # wrapper, rustc, clang with Enzyme), not only its first process.
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return {"enzyme": None, "rss": None, "outcome": "timeout",
+                "why": "the build ran over %d s (--time-limit) and was stopped" % TIME_LIMIT}
+    p = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     if built and p.returncode == 0:
         shutil.copy(built, exe)
     res = {"enzyme": None, "rss": None}
@@ -179,6 +197,7 @@ def plot(cases, levels, results):
 
 
 def main():
+    global TIME_LIMIT
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--levels", default="0,2")
     ap.add_argument("--jobs", type=int, default=1,
@@ -186,8 +205,11 @@ def main():
     ap.add_argument("--out", help="the output directory (default build/bench/enzyme)")
     ap.add_argument("--suite", action="store_true",
                     help="the gradient suite's programs instead of the stress corpus")
+    ap.add_argument("--time-limit", type=int, default=TIME_LIMIT,
+                    help="seconds one build may take before it is stopped (default %(default)s)")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
+    TIME_LIMIT = a.time_limit
     if a.out:
         global OUT
         OUT = os.path.abspath(a.out)
