@@ -577,8 +577,6 @@ static int cmd_export(int argc, char **argv)
     tt_buf out = {0};
     if (!tt_error_count(c) && !export_debuginfo(c, o.args[0], &out))
         st = EXIT_INPUT;
-    if (!st)
-        export_infer_repr_c(c, &out);
     return finish(&o, c, &out, st);
 }
 
