@@ -79,7 +79,7 @@ bool tt_layout_of(tt_ctx *c, const char *type, tt_layout_info *out)
     out->size = l->size;
     out->align = l->align;
     out->sized = l->sized;
-    out->abi = abi_name(l->abi);
+    out->abi = l->vector ? "vector" : abi_name(l->abi);
     return true;
 }
 

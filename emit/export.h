@@ -14,6 +14,7 @@ typedef struct {
     uint32_t ndefs, cap_defs;
     tt_fn_def *fns;
     bool *fn_has_ret;       /* per function: debuginfo gives a return type ("ret" written) */
+    const char **fn_define; /* per function: its define line (the index's, not owned) */
     uint32_t nfns, cap_fns;
     tt_local_def *locals;
     uint32_t nlocals, cap_locals;
@@ -58,11 +59,19 @@ const char *export_def_c_enum(exporter *x, long id, const di_node *n);
 /* "u8" for TT_INT_U8, ...: the repr names of integer kinds. */
 const char *export_int_name(int kind);
 
-/* ---- inference over the records (emit/export_infer.c) ----
+/* A type context holding the prelude and every definition of the records, as ingest would
+ * make it of the written document; ctx_free() it. (emit/export_infer.c) */
+tt_ctx *export_records_ctx(const export_records *r);
+
+/* ---- inference over the records (emit/export_infer.c, emit/export_sig.c) ----
  * Marks "C" in the repr of structs whose rustc offsets only C's placement explains, and
  * maybe_unsized_tail where only Rust's placement with the last field kept last does,
  * repeating until nothing changes. Returns how many definitions were marked. */
 unsigned export_infer_repr(export_records *r);
+/* Marks "C" in the repr of single-field structs that the define lines show passed as an
+ * integer rather than as their field, and functions whose define line only the C ABI
+ * explains as extern "C". Returns how many marks it made. */
+unsigned export_infer_from_signatures(export_records *r);
 
 /* ---- records -> JSON (emit/export_json.c) ---- */
 /* Appends the rust-types/1 document; `doc` is its "doc" string. */

@@ -152,6 +152,20 @@ static const char *finish_def(exporter *x, long id, const di_node *n, tt_def *d,
     return d->name;
 }
 
+/* std's SIMD vectors, which debuginfo shows as structs of one array: core::arch's
+ * __m128... and core::simd's Simd<T, N>. */
+static bool std_vector(const char *path)
+{
+    static const char arch[] = "core::core_arch::", simd[] = "core::core_simd::vector::Simd<";
+    if (strncmp(path, simd, sizeof simd - 1) == 0)
+        return true;
+    if (strncmp(path, arch, sizeof arch - 1) != 0)
+        return false;
+    const char *last = strrchr(path, ':');
+    return strncmp(last + 1, "__m", 3) == 0 ||
+           strncmp(path + sizeof arch - 1, "simd::", 6) == 0;
+}
+
 /* A struct or union with its members. repr hints that change the layout are guessed from
  * the alignments (packed, align(N)); repr(C) cannot be seen in debuginfo. */
 const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_union)
@@ -168,6 +182,12 @@ const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_un
         d->repr.pack = align;
     if (align > max_align)
         d->repr.align = align;
+    if (!is_union && std_vector(export_full_name(x, n))) {
+        /* a vector is aligned to its size (a power of two) by itself */
+        d->repr.simd = true;
+        if (d->repr.align == d->layout.size)
+            d->repr.align = 0;
+    }
     d->nfields = d->layout.nfields = nm;
     bool ok = fields_of(x, d->where, m, nm, &d->fields, &d->layout.field_names,
                         &d->layout.field_offsets);

@@ -15,6 +15,7 @@ void records_free(export_records *r)
     free(r->defs);
     free(r->fns);
     free(r->fn_has_ret);
+    free(r->fn_define);
     free(r->locals);
     memset(r, 0, sizeof *r);
 }
@@ -95,9 +96,12 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
     if (r->nfns == r->cap_fns) {
         uint32_t cap = r->cap_fns;
         r->fns = grow(r->fns, &cap, sizeof *r->fns);
+        cap = r->cap_fns;
+        r->fn_define = grow(r->fn_define, &cap, sizeof *r->fn_define);
         r->fn_has_ret = grow(r->fn_has_ret, &r->cap_fns, sizeof *r->fn_has_ret);
     }
     r->fn_has_ret[r->nfns] = t[0] >= 0;
+    r->fn_define[r->nfns] = line;
     r->fns[r->nfns++] = f;
 }
 
@@ -174,6 +178,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
         diag_add(c, TT_WARNING, file,
                  "%u defined function%s without a debuginfo signature (compile with "
                  "-C debuginfo=2)", no_types, no_types == 1 ? "" : "s");
+    export_infer_from_signatures(&x.rec);
     export_infer_repr(&x.rec);
     export_write_json(&x.rec, arena_printf(c->arena, "exported by typetree export from %s", path),
                       out);

@@ -91,9 +91,7 @@ static int verdict(tt_ctx *c, tt_def *d)
     return v;
 }
 
-/* A type context over the records: the prelude and every definition, as ingest would
- * make it of the written document. */
-static tt_ctx *records_ctx(const export_records *r)
+tt_ctx *export_records_ctx(const export_records *r)
 {
     tt_ctx *c = ctx_new();
     ingest_prelude(c);
@@ -109,7 +107,7 @@ unsigned export_infer_repr(export_records *r)
         abort();
     unsigned marked = 0, n;
     do {
-        tt_ctx *c = records_ctx(r);
+        tt_ctx *c = export_records_ctx(r);
         for (uint32_t i = 0; i < r->ndefs; i++) {
             tt_def *d = r->defs[i];
             verdicts[i] = d->kind == DEF_STRUCT && d->nfields >= 2 && !d->ngenerics &&

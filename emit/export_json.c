@@ -32,22 +32,22 @@ static void put_repr(tt_buf *b, const tt_def *d)
     const tt_repr *r = &d->repr;
     if (d->maybe_unsized_tail)
         buf_put(b, "\"maybe_unsized_tail\": true, ");
-    if (!r->c && !r->pack && !r->align && r->int_kind < 0)
+    if (!r->c && !r->simd && !r->pack && !r->align && r->int_kind < 0)
         return;
     buf_put(b, "\"repr\": [");
     const char *sep = "";
-    if (r->c) {
-        buf_put(b, "\"C\"");
+    if (r->c || r->simd) {
+        buf_put(b, r->c ? "\"C\"" : "\"simd\"");
         sep = ", ";
     }
     if (r->pack == 1)
         buf_printf(b, "%s\"packed\"", sep);
     else if (r->pack)
         buf_printf(b, "%s\"packed(%llu)\"", sep, (unsigned long long)r->pack);
-    sep = r->c || r->pack ? ", " : "";
+    sep = r->c || r->simd || r->pack ? ", " : "";
     if (r->align)
         buf_printf(b, "%s\"align(%llu)\"", sep, (unsigned long long)r->align);
-    sep = r->c || r->pack || r->align ? ", " : "";
+    sep = r->c || r->simd || r->pack || r->align ? ", " : "";
     if (r->int_kind >= 0)
         buf_printf(b, "%s\"%s\"", sep, export_int_name(r->int_kind));
     buf_put(b, "], ");
@@ -163,6 +163,8 @@ static void put_fn(tt_buf *b, const tt_fn_def *f, bool has_ret)
         buf_put(b, ", ");
         put_str(b, "ret", f->ret_src);
     }
+    if (f->abi_c)
+        buf_put(b, ", \"abi\": \"C\"");
     buf_put(b, "}");
 }
 

@@ -97,7 +97,7 @@ void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_l
     buf_json_str(out, key);
     buf_printf(out, ": {\"size\": %llu, \"align\": %llu, \"sized\": %s, \"abi\": \"%s\"",
                (unsigned long long)l->size, (unsigned long long)l->align,
-               l->sized ? "true" : "false", abi_name(l->abi));
+               l->sized ? "true" : "false", l->vector ? "vector" : abi_name(l->abi));
     if (l->uninhabited)
         buf_put(out, ", \"uninhabited\": true");
     if (l->abi == ABI_SCALAR) {

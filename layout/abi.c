@@ -1,4 +1,5 @@
-/* Rust-ABI parameter lowering on x86_64 (rustc's extern "Rust"): each Rust argument
+/* Rust-ABI parameter lowering on x86_64 (rustc's extern "Rust"; extern "C" is
+ * layout/abi_c.c): each Rust argument
  * becomes 0, 1 or 2 LLVM parameters, an oversized return becomes a leading sret
  * pointer, #[track_caller] adds a trailing pointer. Each LLVM parameter gets the
  * TypeTree of exactly the bytes it carries. Independent of LLVM: the IR stage and
@@ -27,7 +28,7 @@ const tt_fn_def *fn_find(const tt_ctx *c, const char *name)
 }
 
 /* rustc passes a 1-byte unsigned scalar whose valid range is exactly 0..=1 as i1. */
-static void llvm_scalar_type(tt_scalar s, char *out, size_t n)
+void abi_llvm_scalar_type(tt_scalar s, char *out, size_t n)
 {
     static const char *const floats[] = {[2] = "half", [4] = "float", [8] = "double", [16] = "fp128"};
     if (s.prim.kind == PRIM_PTR)
@@ -48,6 +49,8 @@ static tt_passmode arg_mode(const tt_layout *l)
 {
     if (l->sized && l->size == 0)
         return PASS_IGNORE;
+    if (l->vector) /* rustc makes SIMD vectors indirect in the Rust ABI at any size */
+        return PASS_INDIRECT;
     if (l->abi == ABI_SCALAR)
         return PASS_DIRECT;
     if (l->abi == ABI_PAIR)
@@ -72,23 +75,23 @@ static const char *why_cast_empty =
     "register offsets other than -1 only on calls returning at least as much (fatal on void "
     "calls), so nothing is said";
 
-/* Cast registers: {[-1]:Integer} when every byte is an integer, else nothing. */
-static void cast_tree(tt_ctx *c, tt_type *t, const tt_layout *l, const tt_tree_opts *o,
-                      tt_tree *out, const char **why, const tt_loc *where)
+void abi_int_reg_tree(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
+                      const tt_tree_opts *o, tt_tree *out, const char **why, const tt_loc *where)
 {
     tt_tree m = {0};
     tree_of_memory(c, t, o, &m, where);
     uint64_t ints = 0;
     bool other = false;
     for (size_t i = 0; i < m.n; i++) {
-        if (m.v[i].len != 1)
+        if (m.v[i].len != 1 || m.v[i].path[0] < (int64_t)offset ||
+            m.v[i].path[0] >= (int64_t)(offset + size))
             continue;
         if (m.v[i].kind == KIND_INTEGER)
             ints++;
         else
             other = true;
     }
-    if (!other && ints == l->size) {
+    if (!other && ints == size) {
         tt_entry e = {.len = 1, .kind = KIND_INTEGER, .path = {-1}};
         out->v = malloc(sizeof e);
         if (!out->v)
@@ -103,7 +106,7 @@ static void cast_tree(tt_ctx *c, tt_type *t, const tt_layout *l, const tt_tree_o
     tree_free(&m);
 }
 
-static tt_llvm_param *new_param(tt_lowered_fn *out, int rust_arg, int piece, tt_passmode mode)
+tt_llvm_param *abi_new_param(tt_lowered_fn *out, int rust_arg, int piece, tt_passmode mode)
 {
     tt_llvm_param *p = &out->params[out->nparams++];
     memset(p, 0, sizeof *p);
@@ -123,12 +126,6 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     memset(out, 0, sizeof *out);
     out->fn = f;
     unsigned errs = c->nerrors;
-    if (f->abi_c) {
-        diag_add(c, TT_ERROR, f->where,
-                 "function \"%s\" uses extern \"C\"; only the Rust ABI is modelled",
-                 f->symbol ? f->symbol : f->path);
-        return false;
-    }
     tt_type *rt = f->ret ? types_resolve(c, f->ret, f->where) : NULL;
     const tt_layout *rl = rt ? layout_of(c, rt, f->where) : NULL;
     if (!rl)
@@ -152,10 +149,12 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
             ok = false;
         }
     }
-    if (!ok) {
+    if (!ok || f->abi_c) {
+        if (ok)
+            abi_lower_c(c, f, o, rt, rl, at, al, out);
         free(at);
         free(al);
-        return false;
+        return ok && c->nerrors == errs;
     }
 
     out->ret_mode = ret_mode(c, rl);
@@ -165,14 +164,14 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         out->ret_why_empty = "no return value";
         break;
     case PASS_DIRECT:
-        llvm_scalar_type(rl->a, out->ret_llvm_type, sizeof out->ret_llvm_type);
+        abi_llvm_scalar_type(rl->a, out->ret_llvm_type, sizeof out->ret_llvm_type);
         tree_of_scalar_at(c, rt, 0, rl->a.prim.size, o, &out->ret_tree, f->where);
         out->ret_why_empty = empty_reason(&out->ret_tree, "the returned bytes are not all known");
         break;
     case PASS_PAIR: {
         char a[16], b[16];
-        llvm_scalar_type(rl->a, a, sizeof a);
-        llvm_scalar_type(rl->b, b, sizeof b);
+        abi_llvm_scalar_type(rl->a, a, sizeof a);
+        abi_llvm_scalar_type(rl->b, b, sizeof b);
         snprintf(out->ret_llvm_type, sizeof out->ret_llvm_type, "{ %s, %s }", a, b);
         /* A returned {A, B} is one register: its entries are byte offsets in it. */
         tree_of_memory(c, rt, o, &out->ret_tree, f->where);
@@ -191,12 +190,12 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     case PASS_CAST:
         snprintf(out->ret_llvm_type, sizeof out->ret_llvm_type, "i%llu",
                  (unsigned long long)rl->size * 8);
-        cast_tree(c, rt, rl, o, &out->ret_tree, &out->ret_why_empty, f->where);
+        abi_int_reg_tree(c, rt, 0, rl->size, o, &out->ret_tree, &out->ret_why_empty, f->where);
         break;
     case PASS_INDIRECT: {
         snprintf(out->ret_llvm_type, sizeof out->ret_llvm_type, "void");
         out->ret_why_empty = "returned through the sret pointer (first parameter)";
-        tt_llvm_param *p = new_param(out, -1, 0, PASS_INDIRECT);
+        tt_llvm_param *p = abi_new_param(out, -1, 0, PASS_INDIRECT);
         snprintf(p->llvm_type, sizeof p->llvm_type, "ptr");
         tree_of_pointer_to(c, rt, o, &p->tree, f->where);
         break;
@@ -213,28 +212,28 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         case PASS_IGNORE:
             break;
         case PASS_DIRECT:
-            p = new_param(out, (int)i, 0, m);
-            llvm_scalar_type(l->a, p->llvm_type, sizeof p->llvm_type);
+            p = abi_new_param(out, (int)i, 0, m);
+            abi_llvm_scalar_type(l->a, p->llvm_type, sizeof p->llvm_type);
             tree_of_scalar_at(c, at[i], 0, l->a.prim.size, o, &p->tree, w);
             p->why_empty = empty_reason(&p->tree, "the bytes of this scalar are not all known");
             break;
         case PASS_PAIR:
-            p = new_param(out, (int)i, 0, m);
-            llvm_scalar_type(l->a, p->llvm_type, sizeof p->llvm_type);
+            p = abi_new_param(out, (int)i, 0, m);
+            abi_llvm_scalar_type(l->a, p->llvm_type, sizeof p->llvm_type);
             tree_of_scalar_at(c, at[i], 0, l->a.prim.size, o, &p->tree, w);
             p->why_empty = empty_reason(&p->tree, "the bytes of this half are not all known");
-            p = new_param(out, (int)i, 1, m);
-            llvm_scalar_type(l->b, p->llvm_type, sizeof p->llvm_type);
+            p = abi_new_param(out, (int)i, 1, m);
+            abi_llvm_scalar_type(l->b, p->llvm_type, sizeof p->llvm_type);
             tree_of_scalar_at(c, at[i], l->b_offset, l->b.prim.size, o, &p->tree, w);
             p->why_empty = empty_reason(&p->tree, "the bytes of this half are not all known");
             break;
         case PASS_CAST:
-            p = new_param(out, (int)i, 0, m);
+            p = abi_new_param(out, (int)i, 0, m);
             snprintf(p->llvm_type, sizeof p->llvm_type, "i%llu", (unsigned long long)l->size * 8);
-            cast_tree(c, at[i], l, o, &p->tree, &p->why_empty, w);
+            abi_int_reg_tree(c, at[i], 0, l->size, o, &p->tree, &p->why_empty, w);
             break;
         case PASS_INDIRECT:
-            p = new_param(out, (int)i, 0, m);
+            p = abi_new_param(out, (int)i, 0, m);
             snprintf(p->llvm_type, sizeof p->llvm_type, "ptr");
             tree_of_pointer_to(c, at[i], o, &p->tree, w);
             break;
@@ -242,7 +241,7 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     }
     if (f->track_caller) {
         /* &'static core::panic::Location: said to be a pointer, nothing more. */
-        tt_llvm_param *p = new_param(out, -2, 0, PASS_DIRECT);
+        tt_llvm_param *p = abi_new_param(out, -2, 0, PASS_DIRECT);
         snprintf(p->llvm_type, sizeof p->llvm_type, "ptr");
         tt_entry e = {.len = 1, .kind = KIND_POINTER, .path = {-1}};
         p->tree.v = malloc(sizeof e);

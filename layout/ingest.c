@@ -246,6 +246,8 @@ static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def 
             rp->transparent = true;
         else if (strcmp(s, "no_niche") == 0)
             rp->no_niche = true;
+        else if (strcmp(s, "simd") == 0)
+            rp->simd = true;
         else if (strcmp(s, "packed") == 0 || parse_pow2_arg(s, "packed", &n)) {
             if (strcmp(s, "packed") == 0)
                 n = 1;
@@ -282,6 +284,8 @@ static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def 
                       "(rustc E0692)");
     if (rp->int_kind >= 0 && d->kind != DEF_ENUM)
         err(r, where, "integer representation hints are only allowed on enums (rustc E0517)");
+    if (rp->simd && (d->kind != DEF_STRUCT || rp->c || rp->transparent || rp->pack))
+        err(r, where, "repr(simd) applies to structs only, without C, transparent or packed");
     if (rp->pack && d->kind == DEF_ENUM)
         err(r, where, "repr(packed) is not allowed on enums (rustc E0517)");
 }

@@ -296,6 +296,8 @@ static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_
                 if (f->abi == ABI_SCALAR && !repr->c) {
                     out->abi = ABI_SCALAR;
                     out->a = f->a;
+                } else if (f->vector && !repr->c) {
+                    out->vector = true; /* like scalars: not through repr(C) */
                 } else if (f->abi == ABI_PAIR) {
                     out->abi = ABI_PAIR;
                     out->a = f->a;
@@ -374,6 +376,7 @@ static void from_variant(tt_layout *l, const tt_variant_layout *v, bool sized)
     l->offsets = v->offsets;
     l->memory_order = v->memory_order;
     l->max_repr_align = v->max_repr_align;
+    l->vector = v->vector;
 }
 
 /* ---- per kind ---- */
@@ -446,6 +449,8 @@ static bool layout_struct(tt_ctx *c, tt_type *t, tt_layout *l)
     if (!layout_fields_of(c, t, 0, d->nfields, fs, d->where) ||
         !check_packed_align(c, d, fs, d->nfields))
         return false;
+    if (d->repr.simd)
+        return layout_simd(c, t, fs, l);
     if (d->repr.transparent) {
         uint32_t non_zst = 0;
         for (uint32_t i = 0; i < d->nfields; i++)

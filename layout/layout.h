@@ -113,6 +113,7 @@ typedef struct {
 } tt_variant_def;
 typedef struct {
     bool c, transparent, no_niche;
+    bool simd;              /* #[repr(simd)]: a vector of one primitive */
     uint64_t pack;          /* 0: none */
     uint64_t align;         /* 0: none */
     int int_kind;           /* -1: none; else TT_INT_* below */
@@ -295,6 +296,7 @@ typedef struct {
     bool has_niche;
     tt_niche niche;
     uint64_t max_repr_align; /* 0 when no repr(align) inside */
+    bool vector;             /* a newtype of a SIMD vector */
 } tt_variant_layout;
 
 struct tt_layout {
@@ -308,6 +310,9 @@ struct tt_layout {
     bool has_niche;
     tt_niche niche;
     uint64_t max_repr_align;
+    bool vector;             /* a SIMD vector (rustc's BackendRepr::SimdVector), or a newtype
+                                of one: abi is ABI_MEMORY, but the Rust ABI passes it by
+                                pointer at any size and the C ABI in a vector register */
     /* fields: structs, tuples, unions, closures */
     uint32_t nfields;
     uint64_t *offsets;
@@ -397,7 +402,7 @@ typedef struct {
     int rust_arg;            /* index into the function's args; -1 sret, -2 track_caller */
     int piece;               /* Pair: 0 or 1; otherwise 0 */
     tt_passmode mode;        /* of the Rust argument this parameter comes from */
-    char llvm_type[16];      /* "ptr", "i64", "i1", "double", ... */
+    char llvm_type[48];      /* "ptr", "i64", "i1", "double", "{ double, i64 }" (C) */
     tt_tree tree;            /* may be empty: nothing described */
     const char *why_empty;   /* when tree is empty: the reason, for explain output */
 } tt_llvm_param;
@@ -414,12 +419,24 @@ typedef struct {
     uint32_t nparams;
     tt_llvm_param *params;
 } tt_lowered_fn;
-/* Lowers a function of the "functions" list. False + diagnostic when a type has no
- * layout or the ABI is not modelled (extern "C"). */
+/* Lowers a function of the "functions" list, by the Rust ABI or, for "abi": "C", the
+ * x86_64 System V C ABI. False + diagnostic when a type has no layout or its passing is
+ * not modelled. */
 bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lowered_fn *out);
 void abi_lowered_free(tt_lowered_fn *l);
 const char *passmode_name(tt_passmode m);
 const tt_fn_def *fn_find(const tt_ctx *c, const char *symbol_or_path);
+/* Between abi.c and abi_c.c: the LLVM type of a scalar ("i1" for bool), the next LLVM
+ * parameter, and the tree of an integer register holding bytes [offset, offset + size) of
+ * a value of type t ({[-1]:Integer} when all are integers, else empty with *why). */
+void abi_llvm_scalar_type(tt_scalar s, char *out, size_t n);
+tt_llvm_param *abi_new_param(tt_lowered_fn *out, int rust_arg, int piece, tt_passmode mode);
+void abi_int_reg_tree(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
+                      const tt_tree_opts *o, tt_tree *out, const char **why, const tt_loc *where);
+/* extern "C" (abi_c.c): fills out (arrays allocated by abi_lower_fn) from the resolved
+ * return and argument types and their layouts. */
+void abi_lower_c(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_type *rt,
+                 const tt_layout *rl, tt_type **at, const tt_layout **al, tt_lowered_fn *out);
 
 /* ---- between layout.c and enum_layout.c ---- */
 typedef enum { KIND_ALWAYS_SIZED, KIND_MAYBE_UNSIZED, KIND_PREFIXED } struct_kind;
@@ -430,6 +447,9 @@ typedef enum { KIND_ALWAYS_SIZED, KIND_MAYBE_UNSIZED, KIND_PREFIXED } struct_kin
 bool layout_univariant(tt_ctx *c, const tt_layout *const *fields, uint32_t n, const tt_repr *repr,
                        struct_kind kind, uint64_t prefix_size, uint64_t prefix_align,
                        tt_variant_layout *out, bool *sized, const tt_loc *where);
+
+/* A #[repr(simd)] struct (simd_layout.c), its fields' layouts given. */
+bool layout_simd(tt_ctx *c, tt_type *t, const tt_layout *const *fields, tt_layout *l);
 
 /* Enums (enum_layout.c). */
 bool layout_enum(tt_ctx *c, tt_type *t, tt_layout *l, const tt_loc *where);
