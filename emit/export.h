@@ -7,7 +7,7 @@
 
 #include "di_index.h"
 
-/* What the exporter found, in the order it is written. Arrays are heap (records_free);
+/* What the exporter found, in the order it is written. Arrays are heap (export_records_free);
  * the records themselves and their strings live in the context's arena. */
 typedef struct {
     tt_def **defs;          /* in the order their conversion finished */
@@ -19,7 +19,7 @@ typedef struct {
     tt_local_def *locals;
     uint32_t nlocals, cap_locals;
 } export_records;
-void records_free(export_records *r);
+void export_records_free(export_records *r);
 
 /* ---- debuginfo -> records (emit/export_types.c: types; emit/export_di.c: the rest) ---- */
 typedef struct {

@@ -10,7 +10,7 @@
 #include "export.h"
 #include "ir_define.h"
 
-void records_free(export_records *r)
+void export_records_free(export_records *r)
 {
     free(r->defs);
     free(r->fns);
@@ -182,7 +182,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     export_infer_repr(&x.rec);
     export_write_json(&x.rec, arena_printf(c->arena, "exported by typetree export from %s", path),
                       out);
-    records_free(&x.rec);
+    export_records_free(&x.rec);
     free(x.memo);
     free(x.failed);
     di_index_free(&x.ix);
