@@ -223,33 +223,45 @@ static bool agrees_now(const export_records *r, const tt_fn_def *f, const llvm_s
 }
 
 /* Marks the fewest of f's candidates its define line needs (a u32 newtype is i32 either
- * way); none when marking them all does not make the lowering agree. Returns how many. */
+ * way): from all of them, or else all of one kind (a vector-shaped struct may be a plain
+ * one), each then dropped where the agreement does not need it; none when no such set
+ * agrees. Returns how many. */
 static unsigned mark_needed(const export_records *r, const tt_fn_def *f, const llvm_sig *s,
                             const cands *k)
 {
-    for (uint32_t i = 0; i < k->n; i++)
-        *mark_of(&k->v[i]) = true;
-    bool all = agrees_now(r, f, s);
+    static const int sets[] = {2, 0, 1}; /* both kinds, repr(C) only, repr(simd) only */
+    bool all = false;
+    for (int t = 0; t < 3 && !all; t++) {
+        for (uint32_t i = 0; i < k->n; i++)
+            *mark_of(&k->v[i]) = sets[t] == 2 || sets[t] == (int)k->v[i].simd;
+        all = agrees_now(r, f, s);
+    }
     unsigned marked = 0;
     for (uint32_t i = 0; i < k->n; i++) {
+        bool was = *mark_of(&k->v[i]);
         *mark_of(&k->v[i]) = false;
-        if (all && !agrees_now(r, f, s))
+        if (all && was && !agrees_now(r, f, s))
             *mark_of(&k->v[i]) = true;
         marked += *mark_of(&k->v[i]);
     }
     return marked;
 }
 
-/* Whether f, whose Rust lowering disagrees with its define line, is extern "C": the C
- * lowering agrees (and the Rust one still does not). */
-static bool is_extern_c(const export_records *r, tt_fn_def *f, const llvm_sig *s)
+/* Whether f, whose Rust lowering disagrees with its define line even with the marks it
+ * could take, is extern "C": the C lowering agrees, with the fewest of the same marks (a
+ * repr(C) newtype of an integer is an aggregate there, which goes byval when the registers
+ * run out). Returns how many marks that made (the ABI counts as one), 0 if none. */
+static unsigned mark_extern_c(const export_records *r, tt_fn_def *f, const llvm_sig *s,
+                              const cands *k)
 {
     if (agrees_now(r, f, s))
-        return false;
+        return 0;
     f->abi_c = true;
-    if (!agrees_now(r, f, s))
-        f->abi_c = false;
-    return f->abi_c;
+    if (agrees_now(r, f, s))
+        return 1;
+    unsigned n = k->n ? mark_needed(r, f, s, k) : 0;
+    f->abi_c = n > 0;
+    return n ? n + 1 : 0;
 }
 
 /* One pass over the functions: those whose Rust lowering disagrees with their define line
@@ -283,9 +295,7 @@ static unsigned infer_pass(export_records *r, const llvm_sig *sigs, const bool *
                 k[i].v[still.n++] = k[i].v[j];
         still.v = k[i].v;
         unsigned n = still.n ? mark_needed(r, &r->fns[i], &sigs[i], &still) : 0;
-        if (!n && is_extern_c(r, &r->fns[i], &sigs[i]))
-            n = 1;
-        marked += n;
+        marked += n ? n : mark_extern_c(r, &r->fns[i], &sigs[i], &still);
         free(k[i].v);
     }
     free(k);

@@ -206,5 +206,27 @@ else
     grep 'Tail' "$tmp/$n.json" > "$tmp/$n.tail"
     bad "$n: sized-tail: Tail<u64> not marked maybe_unsized_tail" "$tmp/$n.tail"
 fi
+# abi-probes (issue 11, item 6): random repr(C) structs (tests/export/abi_probes.py, fixed
+# seeds) passed and returned by extern "C" and by Rust-ABI functions, eight at a time so
+# that registers run out. rustc's define lines are the reference: with what export infers
+# (repr(C) of single-field structs, "abi": "C") every function must be annotated, none a
+# signature mismatch (--strict), and the engine must agree with every layout block.
+for seed in 1 2 3 4; do
+    n=abi_probes_$seed
+    /usr/bin/python3 "$here/abi_probes.py" "$seed" 80 > "$tmp/$n.rs"
+    if ! rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
+            --crate-name "$n" "$tmp/$n.rs" -o "$tmp/$n.ll" 2>"$tmp/$n.log"; then
+        bad "$n: rustc" "$tmp/$n.log"; continue
+    fi
+    if "$T" export "$tmp/$n.ll" -o "$tmp/$n.json" 2>"$tmp/$n.log" &&
+       "$T" layout -W "$tmp/$n.json" >/dev/null 2>>"$tmp/$n.log" &&
+       "$T" annotate --strict --stats --types "$tmp/$n.json" "$tmp/$n.ll" -o "$tmp/$n.out.ll" \
+           2>>"$tmp/$n.log" &&
+       grep -q 'annotate: 172 functions in the IR: 172 annotated' "$tmp/$n.log"; then
+        ok "$n: abi-probes: 172 functions (extern \"C\" and Rust) agree with rustc's define lines"
+    else
+        bad "$n: abi-probes" "$tmp/$n.log"
+    fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
