@@ -20,7 +20,7 @@
 
 #include "emit.h"
 #include "ir_body.h"
-#include "ir_define.h"
+#include "ir_lex.h"
 
 typedef struct {
     size_t start, end;
@@ -566,99 +566,64 @@ static bool contains(const char *s, size_t n, const char *lit)
     return false;
 }
 
-static bool is_name_char(char ch)
-{
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_' || ch == '.' || ch == '$' || ch == '-';
-}
-
-/* "%name", "@name" or the same with a "quoted" name, starting at s[i]; its end, 0 when
- * none. */
-static size_t name_end(const char *s, size_t i, size_t n)
-{
-    if (i >= n || (s[i] != '%' && s[i] != '@'))
-        return 0;
-    size_t e = i + 1;
-    if (e < n && s[e] == '"') {
-        for (e++; e < n && s[e] != '"'; e++)
-            ;
-        return e < n ? e + 1 : 0;
-    }
-    while (e < n && is_name_char(s[e]))
-        e++;
-    return e > i + 1 ? e : 0;
-}
-
-/* "%name" or "%\"quoted\"" starting at s[i]; its end, 0 when none. */
+/* The %name token that starts exactly at s[i] ("%x", "%0", "%\"quoted\""): its end, 0
+ * when there is none. */
 static size_t local_end(const char *s, size_t i, size_t n)
 {
-    return i < n && s[i] == '%' ? name_end(s, i, n) : 0;
+    if (i >= n || s[i] != '%')
+        return 0;
+    lex_tok t = lex_next(s, i, n);
+    return t.kind == LEX_LOCAL && !t.open ? t.end : 0;
 }
 
 /* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
 static const char *defined_value(body_typer *b, const char *s, size_t n, size_t *rhs)
 {
-    size_t i = 0;
-    while (i < n && s[i] == ' ')
-        i++;
-    size_t e = local_end(s, i, n);
-    if (!e || e + 3 > n || memcmp(s + e, " = ", 3) != 0)
+    lex_tok t = lex_next(s, 0, n);
+    if (t.kind != LEX_LOCAL || t.open || t.end + 3 > n || memcmp(s + t.end, " = ", 3) != 0)
         return NULL;
-    *rhs = e + 3;
-    return arena_strndup(b->c->arena, s + i, e - i);
+    *rhs = t.end + 3;
+    return arena_strndup(b->c->arena, s + t.at, t.end - t.at);
 }
 
-/* Splits the argument list that starts at s[open] == '(' at top-level commas; *close is
- * its ')' (0 and no arguments when unbalanced). */
+/* Splits the argument list that starts at s[open] == '(' at top-level commas (each span
+ * with its leading spaces); *close is its ')' (0 and no arguments when unbalanced). */
 static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
                            size_t *close)
 {
     *close = 0;
-    size_t end = ir_skip_group(s, open, n); /* just past the ')' */
+    size_t end = lex_skip_group(s, open, n); /* just past the ')' */
     if (!end)
         return 0;
     uint32_t k = 0;
-    size_t start = open + 1;
-    for (size_t i = start; i < end - 1; i++) {
-        char ch = s[i];
-        if (ch == '"') {
-            for (i++; i < end - 1 && s[i] != '"'; i++)
-                ;
-        } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
-            size_t past = ir_skip_group(s, i, end - 1);
-            if (!past)
-                return 0;
-            i = past - 1;
-        } else if (ch == ',') {
-            if (k < max)
-                out[k++] = (span){start, i};
-            start = i + 1;
+    for (size_t start = open + 1;;) {
+        bool unbalanced;
+        size_t e = lex_item_end(s, start, end - 1, &unbalanced);
+        if (unbalanced)
+            return 0;
+        if (e == end - 1) {
+            if (k < max && e > start)
+                out[k++] = (span){start, e};
+            break;
         }
+        if (k < max)
+            out[k++] = (span){start, e};
+        start = e + 1;
     }
-    if (k < max && end - 1 > start)
-        out[k++] = (span){start, end - 1};
     *close = end - 1;
     return k;
 }
 
-/* The last %name in an argument's text (its value), as "%x", and where it starts. */
+/* An argument's value when its last token is %name, as "%x", and where it starts. */
 static const char *arg_value(body_typer *b, const char *s, span a, size_t *at)
 {
-    size_t e = a.end;
-    while (e > a.start && s[e - 1] == ' ')
-        e--;
-    for (size_t i = a.start; i < e; i++) {
-        if (s[i] == '"') {
-            for (i++; i < e && s[i] != '"'; i++)
-                ;
-            continue;
-        }
-        if (s[i] == '%' && local_end(s, i, e) == e) {
-            *at = i;
-            return arena_strndup(b->c->arena, s + i, e - i);
-        }
-    }
-    return NULL;
+    lex_tok last = {.kind = LEX_END};
+    for (lex_tok t = lex_next(s, a.start, a.end); t.kind != LEX_END; t = lex_next(s, t.end, a.end))
+        last = t;
+    if (last.kind != LEX_LOCAL || last.open)
+        return NULL;
+    *at = last.at;
+    return arena_strndup(b->c->arena, s + last.at, last.end - last.at);
 }
 
 static const place *place_of(body_typer *b, const char *name)
@@ -778,28 +743,20 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
                   b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
 }
 
-/* A call or invoke line's callee: its symbol (quotes removed; "" for an indirect call
- * through %f), *open the '(' of its arguments. NULL when the line calls nothing. */
+/* A call or invoke line's callee: its symbol (decoded; "" for an indirect call through %f),
+ * *open the '(' of its arguments: the first name right before a '(' after the keyword (a
+ * named return type has a space). NULL when the line calls nothing. */
 static const char *call_callee(body_typer *b, const char *s, size_t n, size_t *open)
 {
-    const char *c = strstr(s, "call ");
-    if (!c)
-        c = strstr(s, "invoke ");
-    if (!c || (size_t)(c - s) > n)
-        return NULL;
-    /* the first @name or %name right before a '(' (a named return type has a space) */
-    for (size_t i = (size_t)(c - s); i < n; i++) {
-        size_t e = name_end(s, i, n);
-        if (!e)
+    lex_tok t = lex_next(s, 0, n);
+    while (t.kind != LEX_END && !lex_eq(s, t, "call") && !lex_eq(s, t, "invoke"))
+        t = lex_next(s, t.end, n);
+    for (; t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
+            s[t.end] != '(')
             continue;
-        if (e < n && s[e] == '(') {
-            *open = e;
-            if (s[i] == '%')
-                return "";
-            return s[i + 1] == '"' ? arena_strndup(b->c->arena, s + i + 2, e - i - 3)
-                                   : arena_strndup(b->c->arena, s + i + 1, e - i - 1);
-        }
-        i = e - 1;
+        *open = t.end;
+        return t.kind == LEX_LOCAL ? "" : lex_text(b->c->arena, s, t);
     }
     return NULL;
 }
@@ -811,10 +768,13 @@ static const char *call_sret_arg(body_typer *b, const char *s, size_t open, size
     size_t close;
     uint32_t na = split_args(s, open, n, args, 64, &close);
     for (uint32_t k = 0; k < na; k++) {
-        if (!contains(s + args[k].start, args[k].end - args[k].start, "sret("))
-            continue;
-        size_t vat;
-        return arg_value(b, s, args[k], &vat);
+        for (lex_tok t = lex_next(s, args[k].start, args[k].end); t.kind != LEX_END;
+             t = lex_next(s, t.end, args[k].end)) {
+            if (lex_eq(s, t, "sret") && t.end < args[k].end && s[t.end] == '(') {
+                size_t vat;
+                return arg_value(b, s, args[k], &vat);
+            }
+        }
     }
     return NULL;
 }

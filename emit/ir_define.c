@@ -1,57 +1,22 @@
-/* Reading lines of textual LLVM IR: the function name of a `define` line, bracketed
- * groups. LLVM prints a quoted string with every '"' escaped
- * as \22 (and '\' as \5C, or \\ in names), so a string ends at the next '"'; a name is
- * @ident or @"string". */
-#include <ctype.h>
+/* The define line of textual LLVM IR, read token by token (emit/ir_lex.h):
+ *   define [linkage] [cc] [ret attrs] RETTYPE @name(TYPE [attrs] [%p], ...) [fn attrs] {
+ * Return attributes may hold '@' and brackets inside strings ("enzyme_type"=
+ * "{[-1]:Float@double}"), so the name is found by tokens, not by searching for '@'. */
 #include <string.h>
 
 #include "ir_define.h"
-
-/* LLVM's unquoted identifier characters: [-a-zA-Z$._0-9]. */
-static bool name_char(char ch)
-{
-    return isalnum((unsigned char)ch) || ch == '-' || ch == '$' || ch == '.' || ch == '_';
-}
-
-/* Index just past the quoted string that starts at s[i]; n when it is not closed. */
-static size_t past_string(const char *s, size_t i, size_t n)
-{
-    for (i++; i < n && s[i] != '"'; i++)
-        ;
-    return i < n ? i + 1 : n;
-}
+#include "ir_lex.h"
 
 bool ir_define_name(const char *s, size_t n, size_t *at, size_t *lparen)
 {
-    size_t i = 0;
-    while (i < n) {
-        if (s[i] == '"') {
-            i = past_string(s, i, n);
-            continue;
-        }
-        if (s[i] != '@') {
-            i++;
-            continue;
-        }
-        size_t e = i + 1;
-        if (e < n && s[e] == '"')
-            e = past_string(s, e, n);
-        else
-            while (e < n && name_char(s[e]))
-                e++;
-        if (e < n && e > i + 1 && s[e] == '(') {
-            *at = i;
-            *lparen = e;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (t.kind == LEX_GLOBAL && t.end < n && s[t.end] == '(') {
+            *at = t.at;
+            *lparen = t.end;
             return true;
         }
-        i = e > i + 1 ? e : i + 1;
     }
     return false;
-}
-
-static int hexval(char ch)
-{
-    return isdigit((unsigned char)ch) ? ch - '0' : tolower((unsigned char)ch) - 'a' + 10;
 }
 
 const char *ir_define_symbol(tt_arena *a, const char *s, size_t n)
@@ -59,48 +24,88 @@ const char *ir_define_symbol(tt_arena *a, const char *s, size_t n)
     size_t at, lparen;
     if (!ir_define_name(s, n, &at, &lparen))
         return NULL;
-    return ir_name_text(a, s + at + 1, lparen - at - 1);
+    return lex_unquote(a, s + at + 1, lparen - at - 1);
 }
 
-const char *ir_name_text(tt_arena *a, const char *p, size_t len)
+/* A calling convention word: fastcc, coldcc, swiftcc, cc (before a number); "ccc" is C's
+ * own. */
+static bool cc_word(const char *s, lex_tok t)
 {
-    if (len < 2 || p[0] != '"' || p[len - 1] != '"')
-        return arena_strndup(a, p, len);
-    char *out = arena_alloc(a, len), *o = out;
-    for (size_t i = 1; i + 1 < len; i++) {
-        if (p[i] == '\\' && i + 2 < len && p[i + 1] == '\\') { /* names print '\' so */
-            *o++ = '\\';
-            i++;
-        } else if (p[i] == '\\' && i + 3 < len && isxdigit((unsigned char)p[i + 1]) &&
-                   isxdigit((unsigned char)p[i + 2])) {
-            *o++ = (char)(hexval(p[i + 1]) * 16 + hexval(p[i + 2]));
-            i += 2;
-        } else {
-            *o++ = p[i];
-        }
-    }
-    *o = 0;
-    return out;
+    size_t len = t.end - t.at;
+    if (t.kind != LEX_WORD || len < 2 || memcmp(s + t.end - 2, "cc", 2) != 0)
+        return false;
+    return !(len == 3 && s[t.at] == 'c');
 }
 
-/* Index just past the bracketed group that starts at s[i] (one of ( { [ <), honouring
- * nesting and quoted strings; 0 when unbalanced. */
-size_t ir_skip_group(const char *s, size_t i, size_t n)
+/* The return type: the last item before the name, a bracketed group ({ i64, double },
+ * <{ ... }>, [2 x i64]) or one token; the words before it are linkage, calling convention
+ * and return attributes. */
+static void return_type(const char *s, ir_define_line *d)
 {
-    int depth = 0;
-    for (; i < n; i++) {
-        char ch = s[i];
-        if (ch == '"') {
-            for (i++; i < n && s[i] != '"'; i++)
-                ;
+    size_t start = 0, end = 0;
+    d->rewritten_cc = false;
+    for (lex_tok t = lex_next(s, 0, d->at); t.kind != LEX_END;) {
+        size_t past = lex_opens(s, t) ? lex_skip_group(s, t.at, d->at) : 0;
+        if (!past)
+            past = t.end;
+        else if (s[t.at] == '(') { /* part of the item before: addrspace(1), align(8) */
+            end = past;
+            t = lex_next(s, past, d->at);
             continue;
         }
-        if (ch == '(' || ch == '{' || ch == '[' || ch == '<')
-            depth++;
-        else if (ch == ')' || ch == '}' || ch == ']' || ch == '>') {
-            if (--depth == 0)
-                return i + 1;
-        }
+        start = t.at;
+        end = past;
+        if (cc_word(s, t) && t.at >= 7)
+            d->rewritten_cc = true;
+        t = lex_next(s, past, d->at);
     }
-    return 0;
+    d->ret_start = start;
+    d->ret_end = end;
+}
+
+bool ir_define_parse(const char *s, size_t n, ir_define_line *d, const char **why)
+{
+    if (!ir_define_name(s, n, &d->at, &d->lparen)) {
+        *why = "no function name followed by a parameter list";
+        return false;
+    }
+    d->params_end = lex_skip_group(s, d->lparen, n);
+    if (!d->params_end) {
+        *why = "unbalanced parameter list";
+        return false;
+    }
+    return_type(s, d);
+    /* parameters, split at top-level commas; close is the list's ')' */
+    size_t close = d->params_end - 1;
+    d->nparams = 0;
+    for (size_t i = d->lparen + 1; i < close;) {
+        lex_tok t = lex_next(s, i, close);
+        if (t.kind == LEX_END)
+            break;
+        if (d->nparams == IR_DEFINE_MAX_PARAMS) {
+            *why = "more than 512 parameters";
+            return false;
+        }
+        ir_param_span *p = &d->params[d->nparams++];
+        p->start = t.at;
+        if (lex_opens(s, t) && s[t.at] != '(') {
+            p->type_end = lex_skip_group(s, t.at, close);
+            if (!p->type_end) {
+                *why = "unbalanced parameter type";
+                return false;
+            }
+        } else {
+            p->type_end = t.end;
+            while (p->type_end < close && s[p->type_end] == '*') /* typed pointers: i8* */
+                p->type_end++;
+        }
+        bool open;
+        p->end = lex_item_end(s, p->type_end, close, &open);
+        if (open) {
+            *why = "unbalanced parameter attribute";
+            return false;
+        }
+        i = p->end + 1;
+    }
+    return true;
 }

@@ -9,63 +9,46 @@
 
 #include "ir_body.h"
 #include "ir_define.h"
+#include "ir_lex.h"
 #include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""
 
-/* Removes every `"enzyme_type"="..."` (with one following space) from [s, s+n) into b. */
+/* Copies [s, s+n) into b without our attributes: every `"enzyme_type"="..."` with the one
+ * space after it. */
 static void put_without_ours(tt_buf *b, const char *s, size_t n)
 {
-    size_t alen = strlen(ATTR);
-    size_t i = 0;
-    while (i < n) {
-        if (n - i >= alen && memcmp(s + i, ATTR, alen) == 0) {
-            size_t j = i + alen;
-            while (j < n && s[j] != '"')
-                j++;
-            j++; /* closing quote */
-            if (j < n && s[j] == ' ')
-                j++;
-            i = j;
+    size_t from = 0;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (t.kind != LEX_STRING || !lex_eq(s, t, "\"enzyme_type\"") || t.end + 1 >= n ||
+            s[t.end] != '=' || s[t.end + 1] != '"')
             continue;
-        }
-        buf_putn(b, s + i, 1);
-        i++;
+        lex_tok v = lex_next(s, t.end + 1, n);
+        buf_putn(b, s + from, t.at - from);
+        t.end = v.end;
+        if (t.end < n && s[t.end] == ' ')
+            t.end++;
+        from = t.end;
     }
-}
-
-typedef struct {
-    size_t start, end;       /* the parameter's text */
-    size_t type_end;         /* end of its type */
-    char type[64];
-} param_span;
-
-/* A parameter's type: a bracketed group or one token. */
-static size_t type_end_at(const char *s, size_t i, size_t n)
-{
-    if (s[i] == '{' || s[i] == '<' || s[i] == '[')
-        return ir_skip_group(s, i, n);
-    while (i < n && s[i] != ' ' && s[i] != ',' && s[i] != ')')
-        i++;
-    return i;
+    buf_putn(b, s + from, n - from);
 }
 
 typedef struct {
     ir_run *r;
     tt_ctx *c;
     body_typer *body;
+    ir_define_line *def; /* the define line being rewritten (12 KB: not on the stack) */
     unsigned long lineno;
 } text_state;
 
 /* A parameter's value name: its last token when that is %name; NULL otherwise. */
 static const char *param_name(tt_ctx *c, const char *s, size_t start, size_t end)
 {
-    while (end > start && s[end - 1] == ' ')
-        end--;
-    size_t i = end;
-    while (i > start && s[i - 1] != ' ')
-        i--;
-    return i < end && s[i] == '%' ? arena_strndup(c->arena, s + i, end - i) : NULL;
+    lex_tok last = {.kind = LEX_END};
+    for (lex_tok t = lex_next(s, start, end); t.kind != LEX_END; t = lex_next(s, t.end, end))
+        last = t;
+    return last.kind == LEX_LOCAL ? arena_strndup(c->arena, s + last.at, last.end - last.at)
+                                  : NULL;
 }
 
 static bool parse_error(text_state *st, const char *what)
@@ -78,125 +61,60 @@ static bool parse_error(text_state *st, const char *what)
 /* Rewrites one `define` line into out. */
 static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
 {
-    size_t at, name_end; /* the name's '@' and the '(' after it */
-    if (!ir_define_name(s, n, &at, &name_end))
-        return parse_error(st, "no function name followed by a parameter list");
-    size_t params_end = ir_skip_group(s, name_end, n);
-    if (!params_end)
-        return parse_error(st, "unbalanced parameter list");
-    /* the return type ends just before " @" */
-    size_t ret_end = at;
-    while (ret_end > 0 && s[ret_end - 1] == ' ')
-        ret_end--;
-    size_t ret_start = ret_end;
-    if (ret_end && (s[ret_end - 1] == '}' || s[ret_end - 1] == ']' || s[ret_end - 1] == '>')) {
-        int depth = 0;
-        while (ret_start > 0) {
-            char ch = s[--ret_start];
-            if (ch == '}' || ch == ']' || ch == '>')
-                depth++;
-            else if ((ch == '{' || ch == '[' || ch == '<') && --depth == 0)
-                break;
-        }
-        if (ret_start && s[ret_start - 1] == '<') /* packed struct <{ ... }> */
-            ret_start--;
-    } else {
-        while (ret_start > 0 && s[ret_start - 1] != ' ')
-            ret_start--;
-    }
-    const char *symbol = ir_define_symbol(st->c->arena, s, n);
-    char *ret_type = arena_strndup(st->c->arena, s + ret_start, ret_end - ret_start);
-
-    /* parameters, split at top-level commas */
-    param_span ps[512];
-    uint32_t np = 0;
-    size_t i = name_end + 1;
-    while (i < params_end - 1) {
-        while (s[i] == ' ')
-            i++;
-        if (i >= params_end - 1)
-            break;
-        if (np == sizeof ps / sizeof ps[0])
-            return parse_error(st, "more than 512 parameters");
-        param_span *p = &ps[np++];
-        p->start = i;
-        p->type_end = type_end_at(s, i, params_end - 1);
-        if (!p->type_end)
-            return parse_error(st, "unbalanced parameter type");
-        size_t tl = p->type_end - p->start;
-        if (tl >= sizeof p->type)
-            tl = sizeof p->type - 1;
-        memcpy(p->type, s + p->start, tl);
-        p->type[tl] = 0;
-        /* to the next top-level comma */
-        size_t j = p->type_end;
-        while (j < params_end - 1 && s[j] != ',') {
-            if (s[j] == '(' || s[j] == '{' || s[j] == '[' || s[j] == '<' || s[j] == '"') {
-                size_t k = s[j] == '"' ? j : ir_skip_group(s, j, params_end - 1);
-                if (s[j] == '"') {
-                    for (k = j + 1; k < params_end - 1 && s[k] != '"'; k++)
-                        ;
-                    k++;
-                }
-                if (!k)
-                    return parse_error(st, "unbalanced parameter attribute");
-                j = k;
-                continue;
-            }
-            j++;
-        }
-        p->end = j;
-        i = j + 1;
-    }
-
-    /* A calling convention among the words before the return type (fastcc, coldcc,
-     * cc 10, ...; "ccc" is C's own): LLVM rewrote this function's signature. */
-    bool rewritten_cc = false;
-    for (size_t k = 7; k < ret_start;) {
-        while (k < ret_start && s[k] == ' ')
-            k++;
-        size_t e = k;
-        while (e < ret_start && s[e] != ' ')
-            e++;
-        size_t len = e - k;
-        if ((len > 2 && memcmp(s + e - 2, "cc", 2) == 0 && !(len == 3 && s[k] == 'c')) ||
-            (len == 2 && memcmp(s + k, "cc", 2) == 0))
-            rewritten_cc = true;
-        k = e;
-    }
-    const char **types = arena_alloc(st->c->arena, (np + 1) * sizeof *types);
+    ir_define_line *d = st->def;
+    const char *why;
+    if (!ir_define_parse(s, n, d, &why))
+        return parse_error(st, why);
+    tt_arena *a = st->c->arena;
+    const char *symbol = lex_unquote(a, s + d->at + 1, d->lparen - d->at - 1);
+    uint32_t np = d->nparams;
+    const char **types = arena_alloc(a, (np + 1) * sizeof *types);
     for (uint32_t k = 0; k < np; k++)
-        types[k] = arena_strdup(st->c->arena, ps[k].type);
+        types[k] = arena_strndup(a, s + d->params[k].start, d->params[k].type_end - d->params[k].start);
     ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
-                     .ret_type = ret_type, .rewritten_cc = rewritten_cc};
-    ir_decision d = ir_run_decide(st->r, &f, st->lineno);
+                     .ret_type = arena_strndup(a, s + d->ret_start, d->ret_end - d->ret_start),
+                     .rewritten_cc = d->rewritten_cc};
+    ir_decision dec = ir_run_decide(st->r, &f, st->lineno);
     if (!st->r->strip) {
-        const char **names = arena_alloc(st->c->arena, (np + 1) * sizeof *names);
+        const char **names = arena_alloc(a, (np + 1) * sizeof *names);
         for (uint32_t k = 0; k < np; k++)
-            names[k] = param_name(st->c, s, ps[k].type_end, ps[k].end);
-        body_begin(st->body, symbol, np, names, d.param_pointee);
+            names[k] = param_name(st->c, s, d->params[k].type_end, d->params[k].end);
+        body_begin(st->body, symbol, np, names, dec.param_pointee);
     }
     /* Nothing to set and nothing of ours to remove: the line stays as it is. */
-    if (d.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
+    if (dec.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
         buf_putn(out, s, n);
         return true;
     }
     /* rebuild: prefix, return attribute, return type .. '(' , params, rest */
-    put_without_ours(out, s, ret_start);
-    if (d.ret_attr)
-        buf_printf(out, ATTR "%s\" ", d.ret_attr);
-    buf_putn(out, s + ret_start, name_end + 1 - ret_start);
+    put_without_ours(out, s, d->ret_start);
+    if (dec.ret_attr)
+        buf_printf(out, ATTR "%s\" ", dec.ret_attr);
+    buf_putn(out, s + d->ret_start, d->lparen + 1 - d->ret_start);
     for (uint32_t k = 0; k < np; k++) {
-        const param_span *p = &ps[k];
+        const ir_param_span *p = &d->params[k];
         if (k)
             buf_put(out, ", ");
         buf_putn(out, s + p->start, p->type_end - p->start);
-        if (d.param_attr && d.param_attr[k])
-            buf_printf(out, " " ATTR "%s\"", d.param_attr[k]);
+        if (dec.param_attr && dec.param_attr[k])
+            buf_printf(out, " " ATTR "%s\"", dec.param_attr[k]);
         put_without_ours(out, s + p->type_end, p->end - p->type_end);
     }
-    buf_putn(out, s + params_end - 1, n - (params_end - 1));
+    buf_putn(out, s + d->params_end - 1, n - (d->params_end - 1));
     return true;
+}
+
+/* `@a = ... alias <type>, ptr @b`: @b's body is also @a. */
+static void note_alias(ir_run *r, const char *s, size_t n)
+{
+    lex_tok name = lex_next(s, 0, n), eq = lex_next(s, name.end, n), last = {.kind = LEX_END};
+    if (name.kind != LEX_GLOBAL || !lex_is(s, eq, '='))
+        return;
+    for (lex_tok t = lex_next(s, eq.end, n); t.kind != LEX_END; t = lex_next(s, t.end, n))
+        if (t.kind == LEX_GLOBAL)
+            last = t;
+    if (last.kind == LEX_GLOBAL)
+        ir_run_alias(r, lex_text(r->c->arena, s, name), lex_text(r->c->arena, s, last));
 }
 
 /* The listing pass: the defined symbols (so path matching knows which entries' symbols
@@ -215,14 +133,7 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
             if (sym)
                 ir_run_defined(r, sym);
         } else if (line[0] == '@' && strstr(line, " alias ")) {
-            /* @a = ... alias <type>, ptr @b: @b's body is also @a */
-            const char *eq = strstr(line, " = ");
-            const char *tgt = strrchr(line, '@');
-            if (eq && tgt && tgt > eq) {
-                const char *alias = ir_name_text(c->arena, line + 1, (size_t)(eq - line - 1));
-                const char *target = ir_name_text(c->arena, tgt + 1, strcspn(tgt + 1, " ,\n"));
-                ir_run_alias(r, alias, target);
-            }
+            note_alias(r, line, (size_t)len);
         } else if (line[0] == '!' ||
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
                                        strstr(line, "@llvm.memcpy.") || strstr(line, " sret(")))) {
@@ -247,7 +158,8 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         body_set_report(body, fn, arg);
         list_functions(r, body, in);
     }
-    text_state st = {.r = r, .c = c, .body = body};
+    text_state st = {.r = r, .c = c, .body = body,
+                     .def = arena_alloc(c->arena, sizeof *st.def)};
     unsigned errors = c->nerrors;
     char *line = NULL;
     size_t cap = 0;

@@ -1,0 +1,192 @@
+/* The lexer of textual LLVM IR lines (see ir_lex.h). Tokens follow LLVM's own lexer
+ * (llvm/lib/AsmParser/LLLexer.cpp) as far as typetree reads IR: identifiers are
+ * [-a-zA-Z$._0-9], a sigil with a quoted string is a quoted name, and a string ends at the
+ * next '"' because LLVM never prints one unescaped inside. */
+#include <string.h>
+
+#include "ir_lex.h"
+
+/* LLVM's unquoted identifier characters: [-a-zA-Z$._0-9]. */
+static bool word_char(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_' || ch == '.' || ch == '$' || ch == '-';
+}
+
+static bool digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* Index just past the string whose '"' is s[i]; n (and *open) when n cuts it. */
+static size_t past_string(const char *s, size_t i, size_t n, bool *open)
+{
+    const char *q = i + 1 < n ? memchr(s + i + 1, '"', n - i - 1) : NULL;
+    if (!q) {
+        *open = true;
+        return n;
+    }
+    return (size_t)(q - s) + 1;
+}
+
+static size_t past_word(const char *s, size_t i, size_t n)
+{
+    while (i < n && word_char(s[i]))
+        i++;
+    return i;
+}
+
+/* A number: digits and identifier characters (hex, 1.5e+3: the sign after an exponent). */
+static size_t past_number(const char *s, size_t i, size_t n)
+{
+    bool hex = i + 1 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    if (s[i] == '-')
+        i++;
+    while (i < n && (word_char(s[i]) ||
+                     (!hex && (s[i] == '+') && (s[i - 1] == 'e' || s[i - 1] == 'E'))))
+        i++;
+    return i;
+}
+
+lex_tok lex_next(const char *s, size_t i, size_t n)
+{
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+        i++;
+    lex_tok t = {.kind = LEX_END, .at = i, .end = i};
+    if (i >= n)
+        return t;
+    char ch = s[i];
+    switch (ch) {
+    case '@':
+    case '%':
+    case '!':
+        t.kind = ch == '@' ? LEX_GLOBAL : ch == '%' ? LEX_LOCAL : LEX_META;
+        if (i + 1 < n && s[i + 1] == '"')
+            t.end = past_string(s, i + 1, n, &t.open);
+        else
+            t.end = past_word(s, i + 1, n);
+        if (t.end == i + 1 && ch != '!') /* a lone sigil */
+            t.kind = LEX_PUNCT;
+        return t;
+    case '#':
+        t.end = past_word(s, i + 1, n);
+        t.kind = t.end == i + 1 ? LEX_PUNCT : digit(s[i + 1]) ? LEX_ATTRS : LEX_WORD;
+        return t;
+    case '"':
+        t.kind = LEX_STRING;
+        t.end = past_string(s, i, n, &t.open);
+        return t;
+    default:
+        break;
+    }
+    if (digit(ch) || (ch == '-' && i + 1 < n && digit(s[i + 1]))) {
+        t.kind = LEX_NUMBER;
+        t.end = past_number(s, i, n);
+    } else if (word_char(ch)) {
+        t.kind = LEX_WORD;
+        t.end = past_word(s, i, n);
+    } else {
+        t.kind = LEX_PUNCT;
+        t.end = i + 1;
+    }
+    return t;
+}
+
+bool lex_is(const char *s, lex_tok t, char ch)
+{
+    return t.kind == LEX_PUNCT && s[t.at] == ch;
+}
+
+bool lex_eq(const char *s, lex_tok t, const char *w)
+{
+    size_t m = strlen(w);
+    return t.kind != LEX_END && t.end - t.at == m && memcmp(s + t.at, w, m) == 0;
+}
+
+bool lex_opens(const char *s, lex_tok t)
+{
+    if (t.kind != LEX_PUNCT)
+        return false;
+    char ch = s[t.at];
+    return ch == '(' || ch == '[' || ch == '{' || ch == '<';
+}
+
+static bool closes(const char *s, lex_tok t)
+{
+    if (t.kind != LEX_PUNCT)
+        return false;
+    char ch = s[t.at];
+    return ch == ')' || ch == ']' || ch == '}' || ch == '>';
+}
+
+size_t lex_skip_group(const char *s, size_t i, size_t n)
+{
+    unsigned depth = 0;
+    for (lex_tok t = lex_next(s, i, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (lex_opens(s, t))
+            depth++;
+        else if (closes(s, t) && depth && --depth == 0)
+            return t.end;
+        if (!depth) /* s[i] opened nothing */
+            return 0;
+    }
+    return 0;
+}
+
+size_t lex_item_end(const char *s, size_t i, size_t n, bool *open)
+{
+    if (open)
+        *open = false;
+    for (lex_tok t = lex_next(s, i, n); t.kind != LEX_END;) {
+        if (lex_is(s, t, ','))
+            return t.at;
+        if (lex_opens(s, t)) {
+            size_t past = lex_skip_group(s, t.at, n);
+            if (!past) {
+                if (open)
+                    *open = true;
+                return n;
+            }
+            t = lex_next(s, past, n);
+            continue;
+        }
+        t = lex_next(s, t.end, n);
+    }
+    return n;
+}
+
+static int hexval(char ch)
+{
+    return digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10;
+}
+
+static bool hex(char ch)
+{
+    return digit(ch) || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'f');
+}
+
+const char *lex_unquote(tt_arena *a, const char *p, size_t len)
+{
+    if (len < 2 || p[0] != '"' || p[len - 1] != '"')
+        return arena_strndup(a, p, len);
+    char *out = arena_alloc(a, len), *o = out;
+    /* an escape never takes the closing quote: p[len - 1] */
+    for (size_t i = 1; i + 1 < len; i++) {
+        if (p[i] == '\\' && i + 2 < len && p[i + 1] == '\\') {
+            *o++ = '\\';
+            i++;
+        } else if (p[i] == '\\' && i + 3 < len && hex(p[i + 1]) && hex(p[i + 2])) {
+            *o++ = (char)(hexval(p[i + 1]) * 16 + hexval(p[i + 2]));
+            i += 2;
+        } else {
+            *o++ = p[i];
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+const char *lex_text(tt_arena *a, const char *s, lex_tok t)
+{
+    size_t at = t.at;
+    if (t.kind == LEX_GLOBAL || t.kind == LEX_LOCAL || t.kind == LEX_META)
+        at++;
+    return lex_unquote(a, s + at, t.end - at);
+}

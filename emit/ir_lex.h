@@ -1,0 +1,54 @@
+/* The one reader of textual LLVM IR (emit/ir_lex.c): a lexer over one line s[0, n), used by
+ * the define-line parser (emit/ir_define.c), the body pass (emit/ir_body.c) and the
+ * debuginfo index (emit/di_index.c). LLVM prints every '"' inside a quoted string as \22
+ * ('\' as \5C, or \\ in names), so a string ends at the next '"'. Nothing here reads s[n]
+ * or beyond; a string or group still open at n is reported, not followed. Private to
+ * emit/. */
+#ifndef IR_LEX_H
+#define IR_LEX_H
+
+#include "emit.h"
+
+typedef enum {
+    LEX_END,    /* nothing but spaces left before n */
+    LEX_GLOBAL, /* @name, @"quoted", @0 */
+    LEX_LOCAL,  /* %name, %"quoted", %0 (also named types: %"struct.S") */
+    LEX_META,   /* !name, !0, !"string"; a bare "!" before '{' or '(' (node literals) */
+    LEX_ATTRS,  /* #0: an attribute group */
+    LEX_STRING, /* "..." (an attribute's key or value, c"..." after the word c) */
+    LEX_NUMBER, /* -12, 1.000000e+00, 0x7FF8000000000000 */
+    LEX_WORD,   /* i64, ptr, define, noundef, dereferenceable, x, DW_TAG_member, #dbg_declare */
+    LEX_PUNCT   /* one character: ( ) [ ] { } < > , = * : | or any other */
+} lex_kind;
+
+typedef struct {
+    lex_kind kind;
+    size_t at, end; /* the token is s[at, end) */
+    bool open;      /* a string or quoted name that n cut before its closing '"' */
+} lex_tok;
+
+/* The token at or after s[i] (spaces, tabs and line ends skipped). */
+lex_tok lex_next(const char *s, size_t i, size_t n);
+/* Whether t is the one punctuation character ch. */
+bool lex_is(const char *s, lex_tok t, char ch);
+/* Whether t's text is exactly w. */
+bool lex_eq(const char *s, lex_tok t, const char *w);
+/* Whether t opens a group: ( [ { <. */
+bool lex_opens(const char *s, lex_tok t);
+
+/* Index just past the group that opens at s[i] (one of ( [ { <), honouring strings and
+ * quoted names. Every bracket kind nests alike (so "<{ ... }>" is one group); 0 when the
+ * group is still open at n. */
+size_t lex_skip_group(const char *s, size_t i, size_t n);
+/* Index of the next ',' at the top level from s[i] (groups skipped whole), n when there is
+ * none; *open (may be NULL) is set when a group is still open at n. */
+size_t lex_item_end(const char *s, size_t i, size_t n, bool *open);
+
+/* The text of a name or string token without its sigil (@ % !) and quotes, with LLVM's
+ * escapes decoded (\XX a byte, \\ one backslash), as LLVM-C's LLVMGetValueName2 and
+ * MDString give it. Arena-owned, NUL-terminated. */
+const char *lex_text(tt_arena *a, const char *s, lex_tok t);
+/* The same for the bytes p[0, len): "quoted" decoded, anything else copied. */
+const char *lex_unquote(tt_arena *a, const char *p, size_t len);
+
+#endif
