@@ -116,7 +116,6 @@ bool body_is_our_metadata(const char *s, size_t n)
     return s[0] == '!' && n >= m && memcmp(s + n - m, OUR_MD_MARK, m) == 0;
 }
 
-static size_t local_end(const char *s, size_t i, size_t n);
 
 
 /* Decimal digits of v into the end of buf[24]; returns where they start (no printf: the
@@ -176,7 +175,7 @@ static const char *fn_key(body_typer *b, unsigned fn, const char *name)
 
 static uint32_t split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
                            size_t *close);
-static bool starts_with(const char *s, size_t n, const char *p);
+static bool contains(const char *s, size_t n, const char *lit);
 static const char *arg_value(body_typer *b, const char *s, span a, size_t *at);
 static const char *call_callee(body_typer *b, const char *s, size_t n, size_t *open);
 static const char *call_sret_arg(body_typer *b, const char *s, size_t open, size_t n);
@@ -194,20 +193,24 @@ static void note_copy(body_typer *b, const char *from, const char *with, const c
  * of the variables it is copied from or to whole (tmp_ids). True when the line was one. */
 static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
 {
-    size_t i = 2;
     if (n > 4 && s[1] == ' ' && s[2] == '%') {
-        size_t e = local_end(s, i, n);
-        if (e && starts_with(s + e, n - e, " = alloca [")) {
-            char *end;
-            unsigned long long sz = strtoull(s + e + 11, &end, 10);
-            if (end > s + e + 11 && strncmp(end, " x i8]", 6) == 0)
-                map_put(b->alloca_size, fn_key(b, b->note_fn, arena_strndup(b->c->arena, s + i, e - i)),
-                        arena_printf(b->c->arena, "%llu", sz));
+        lex_cur c = lex_start(s, 2, n);
+        lex_tok y = c.t;
+        lex_step(&c);
+        if (y.kind == LEX_LOCAL && !y.open && lex_take(&c, "=") && lex_take(&c, "alloca") &&
+            lex_is(s, c.t, '[')) {
+            lex_step(&c);
+            lex_tok num = c.t;
+            lex_step(&c);
+            if (num.kind == LEX_NUMBER && lex_take(&c, "x") && lex_take(&c, "i8") &&
+                lex_take(&c, "]"))
+                map_put(b->alloca_size,
+                        fn_key(b, b->note_fn, arena_strndup(b->c->arena, s + y.at, y.end - y.at)),
+                        arena_printf(b->c->arena, "%llu", strtoull(s + num.at, NULL, 10)));
             return true;
         }
     }
-    const char *sr = strstr(s, " sret(");
-    if (sr && (size_t)(sr - s) < n) {
+    if (contains(s, n, " sret(")) {
         /* the local a call returns into, and its callee ("": indirect or several) */
         size_t open;
         const char *sym = call_callee(b, s, n, &open);
@@ -220,22 +223,22 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
         }
         return false;
     }
-    const char *c = strstr(s, "call void @llvm.memcpy.");
-    if (!c || (size_t)(c - s) > n)
+    if (!contains(s, n, "@llvm.memcpy."))
         return false;
-    const char *open = strchr(c, '(');
+    size_t open;
+    const char *sym = call_callee(b, s, n, &open);
+    if (!sym || strncmp(sym, "llvm.memcpy.", 12) != 0)
+        return false;
     span args[8];
     size_t close;
-    if (!open || split_args(s, (size_t)(open - s), n, args, 8, &close) < 3)
+    if (split_args(s, open, n, args, 8, &close) < 3)
         return true;
     size_t at;
     const char *dst = arg_value(b, s, args[0], &at), *src = arg_value(b, s, args[1], &at);
-    span len = args[2];
-    while (len.start < len.end && s[len.start] == ' ')
-        len.start++;
-    if (!dst || !src || !starts_with(s + len.start, len.end - len.start, "i64 "))
+    lex_cur len = lex_start(s, args[2].start, args[2].end);
+    if (!dst || !src || !lex_take(&len, "i64") || len.t.kind == LEX_END)
         return true;
-    const char *l = arena_strndup(b->c->arena, s + len.start + 4, len.end - len.start - 4);
+    const char *l = arena_strndup(b->c->arena, s + len.t.at, args[2].end - len.t.at);
     note_copy(b, dst, src, l);
     note_copy(b, src, dst, l);
     return true;
@@ -307,19 +310,23 @@ static const char *tmp_ids(body_typer *b, const char *y)
  * Its number, "%x" in *name; 0 when the line declares no whole variable at a local. */
 static unsigned long declare_of(body_typer *b, const char *s, size_t n, const char **name)
 {
-    const char *d = strstr(s, "#dbg_declare(ptr ");
-    if (!d || (size_t)(d - s) > n)
+    lex_cur c = lex_start(s, 0, n);
+    if (!lex_take(&c, "#dbg_declare") || !lex_take(&c, "(") || !lex_take(&c, "ptr"))
         return 0;
-    size_t i = (size_t)(d - s) + strlen("#dbg_declare(ptr ");
-    size_t e = local_end(s, i, n);
-    if (!e || e + 3 > n || memcmp(s + e, ", !", 3) != 0)
+    lex_tok x = c.t;
+    lex_step(&c);
+    if (x.kind != LEX_LOCAL || x.open || !lex_take(&c, ","))
         return 0;
-    char *end;
-    unsigned long id = strtoul(s + e + 3, &end, 10);
-    if (strncmp(end, ", !DIExpression()", 17) != 0)
-        return 0; /* a fragment or an offset of the variable: not the whole place */
-    *name = arena_strndup(b->c->arena, s + i, e - i);
-    return id;
+    lex_tok var = c.t;
+    lex_step(&c);
+    if (var.kind != LEX_META || var.end == var.at + 1 || s[var.at + 1] < '0' || s[var.at + 1] > '9')
+        return 0;
+    /* a fragment or an offset of the variable is not the whole place */
+    if (!lex_take(&c, ",") || !lex_take(&c, "!DIExpression") || !lex_take(&c, "(") ||
+        !lex_take(&c, ")"))
+        return 0;
+    *name = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
+    return strtoul(s + var.at + 1, NULL, 10);
 }
 
 void body_note_line(body_typer *b, const char *s, size_t n)
@@ -344,18 +351,19 @@ void body_note_line(body_typer *b, const char *s, size_t n)
     }
     if (s[0] != '!' || n < 2 || s[1] < '0' || s[1] > '9' || body_is_our_metadata(s, n))
         return;
-    char *end;
-    unsigned long id = strtoul(s + 1, &end, 10);
+    unsigned long id = strtoul(s + 1, NULL, 10);
     if (id + 1 > b->next_md)
         b->next_md = id + 1;
-    const char *v = strstr(end, "!DILocalVariable(name: \"");
-    if (!v || v - end > 16)
+    /* "!N = [distinct] !DILocalVariable(name: "x", ...": the name as export decodes it */
+    lex_cur c = lex_start(s, 0, n);
+    lex_step(&c);
+    if (!lex_take(&c, "="))
         return;
-    v += strlen("!DILocalVariable(name: \"");
-    const char *q = strchr(v, '"');
-    if (q)
-        map_put(b->var_names, arena_printf(b->c->arena, "%lu", id),
-                arena_strndup(b->c->arena, v, (size_t)(q - v)));
+    lex_take(&c, "distinct");
+    if (!lex_take(&c, "!DILocalVariable") || !lex_take(&c, "(") || !lex_take(&c, "name") ||
+        !lex_take(&c, ":") || c.t.kind != LEX_STRING || c.t.open)
+        return;
+    map_put(b->var_names, arena_printf(b->c->arena, "%lu", id), (void *)lex_text(b->c->arena, s, c.t));
 }
 
 /* ---- per function ---- */
@@ -566,16 +574,6 @@ static bool contains(const char *s, size_t n, const char *lit)
     return false;
 }
 
-/* The %name token that starts exactly at s[i] ("%x", "%0", "%\"quoted\""): its end, 0
- * when there is none. */
-static size_t local_end(const char *s, size_t i, size_t n)
-{
-    if (i >= n || s[i] != '%')
-        return 0;
-    lex_tok t = lex_next(s, i, n);
-    return t.kind == LEX_LOCAL && !t.open ? t.end : 0;
-}
-
 /* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
 static const char *defined_value(body_typer *b, const char *s, size_t n, size_t *rhs)
 {
@@ -644,12 +642,6 @@ static void add_place(body_typer *b, const char *name, tt_type *t, uint64_t off,
     map_put(b->places, name, p);
 }
 
-static bool starts_with(const char *s, size_t n, const char *p)
-{
-    size_t m = strlen(p);
-    return n >= m && memcmp(s, p, m) == 0;
-}
-
 /* The Rust type of variable N when the types file describes this module's variable N
  * (same number, same name: the file must come from this very module), else NULL. */
 static tt_type *local_type(body_typer *b, const char *key, const char **vname)
@@ -701,22 +693,20 @@ static uint64_t llvm_size(const char *s, size_t n)
  * size is T's, %y points into the same run. */
 static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size_t rhs)
 {
-    const char *g = s + rhs;
-    if (!starts_with(g, n - rhs, "getelementptr "))
+    lex_cur c = lex_start(s, rhs, n);
+    if (!lex_take(&c, "getelementptr"))
         return;
-    size_t i = rhs + strlen("getelementptr ");
-    while (starts_with(s + i, n - i, "inbounds ") || starts_with(s + i, n - i, "nuw ") ||
-           starts_with(s + i, n - i, "nusw "))
-        i = (size_t)(strchr(s + i, ' ') - s) + 1;
-    const char *comma = strstr(s + i, ", ptr ");
-    if (!comma || (size_t)(comma - s) >= n)
+    while (lex_take(&c, "inbounds") || lex_take(&c, "nuw") || lex_take(&c, "nusw"))
+        ;
+    lex_tok ty = lex_take_item(&c);
+    if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
         return;
-    uint64_t tsize = llvm_size(s + i, (size_t)(comma - s) - i);
-    i = (size_t)(comma - s) + strlen(", ptr ");
-    size_t e = local_end(s, i, n);
-    if (!tsize || !e || !starts_with(s + e, n - e, ", i64 "))
+    uint64_t tsize = llvm_size(s + ty.at, ty.end - ty.at);
+    lex_tok x = c.t;
+    lex_step(&c);
+    if (!tsize || x.kind != LEX_LOCAL || x.open || !lex_take(&c, ",") || !lex_take(&c, "i64"))
         return;
-    const char *bn = arena_strndup(b->c->arena, s + i, e - i);
+    const char *bn = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
     const place *base = place_of(b, bn);
     if (!base) {
         if (map_get(b->derived, bn))
@@ -725,22 +715,24 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size
     }
     /* into a typed place: a place of its own below, or at least not untyped memory */
     map_put(b->derived, y, (void *)"");
-    const char *idx = s + e + 6;
-    char *end;
-    long long c = strtoll(idx, &end, 10);
-    bool constant = end > idx && (*end == ',' || *end == '\n' || *end == 0);
+    lex_tok idx = c.t;
+    lex_step(&c);
+    char *end = NULL;
+    long long k = idx.kind == LEX_NUMBER ? strtoll(s + idx.at, &end, 10) : 0;
+    bool constant = idx.kind == LEX_NUMBER && end == s + idx.end &&
+                    (c.t.kind == LEX_END || lex_is(s, c.t, ','));
     if (base->elems) {
         uint64_t es = size_of(b, base->t);
         if (es && es == tsize)
             add_place(b, y, base->t, 0, true, base->what);
-        else if (es && constant && c >= 0 && tsize == 1) /* into element c / es of the run */
-            add_place(b, y, base->t, (uint64_t)c % es, false,
-                      b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
+        else if (es && constant && k >= 0 && tsize == 1) /* into element k / es of the run */
+            add_place(b, y, base->t, (uint64_t)k % es, false,
+                      b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k) : base->what);
         return;
     }
-    if (constant && c >= 0 && tsize == 1)
-        add_place(b, y, base->t, base->off + (uint64_t)c, false,
-                  b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, c) : base->what);
+    if (constant && k >= 0 && tsize == 1)
+        add_place(b, y, base->t, base->off + (uint64_t)k, false,
+                  b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k) : base->what);
 }
 
 /* A call or invoke line's callee: its symbol (decoded; "" for an indirect call through %f),
@@ -867,34 +859,31 @@ static void report(body_typer *b, const char *what, const char *tree, const char
 /* memcpy/memmove/memset: an attribute on each pointer operand whose place types it. */
 static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
-    const char *c = strstr(s, "@llvm.mem");
-    if (!c || (size_t)(c - s) > n)
+    size_t open;
+    const char *sym = call_callee(b, s, n, &open);
+    const char *what = !sym                                     ? NULL
+                       : strncmp(sym, "llvm.memset.", 12) == 0  ? "memset"
+                       : strncmp(sym, "llvm.memcpy.", 12) == 0  ? "memcpy"
+                       : strncmp(sym, "llvm.memmove.", 13) == 0 ? "memmove"
+                                                                : NULL;
+    if (!what)
         return false;
-    bool set = starts_with(c, n - (size_t)(c - s), "@llvm.memset.");
-    if (!set && !starts_with(c, n - (size_t)(c - s), "@llvm.memcpy.") &&
-        !starts_with(c, n - (size_t)(c - s), "@llvm.memmove."))
-        return false;
-    const char *open = strchr(c, '(');
-    if (!open)
-        return false;
+    bool set = what[3] == 's';
     span args[8];
     size_t close;
-    uint32_t na = split_args(s, (size_t)(open - s), n, args, 8, &close);
+    uint32_t na = split_args(s, open, n, args, 8, &close);
     if (na < 3)
         return false;
     b->stats.copies++;
     uint32_t nptr = set ? 1 : 2;
-    span len = args[2];
-    while (len.start < len.end && s[len.start] == ' ')
-        len.start++;
+    /* "i64 24": a constant length */
+    lex_cur len = lex_start(s, args[2].start, args[2].end);
     bool known = false;
     uint64_t bytes = 0;
-    if (starts_with(s + len.start, len.end - len.start, "i64 ") ||
-        starts_with(s + len.start, len.end - len.start, "i32 ")) {
+    if ((lex_take(&len, "i64") || lex_take(&len, "i32")) && len.t.kind == LEX_NUMBER) {
         char *end;
-        unsigned long long v = strtoull(s + len.start + 4, &end, 10);
-        known = end > s + len.start + 4 && (size_t)(end - s) == len.end;
-        bytes = v;
+        bytes = strtoull(s + len.t.at, &end, 10);
+        known = end == s + len.t.end && len.t.end == args[2].end;
     }
     tt_tree trees[2] = {{0}, {0}};
     bool have[2] = {false, false};
@@ -925,14 +914,12 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         size_t pos = 0;
         for (uint32_t k = 0; k < nptr; k++) {
             if (!at[k]) {
-                /* a constant operand: the attribute goes right before the value */
-                size_t e = args[k].end;
-                while (e > args[k].start && s[e - 1] == ' ')
-                    e--;
-                size_t v = e;
-                while (v > args[k].start && s[v - 1] != ' ')
-                    v--;
-                at[k] = v;
+                /* a constant operand (@g): the attribute goes right before it, its last
+                 * token */
+                at[k] = args[k].start;
+                for (lex_tok tok = lex_next(s, args[k].start, args[k].end); tok.kind != LEX_END;
+                     tok = lex_next(s, tok.end, args[k].end))
+                    at[k] = tok.at;
             }
             buf_putn(out, s + pos, at[k] - pos);
             buf_printf(out, ATTR "%s\" ", t.data);
@@ -940,7 +927,6 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         }
         buf_putn(out, s + pos, n - pos);
         b->stats.copies_typed++;
-        const char *what = set ? "memset" : strstr(c, "memmove") == c + 5 ? "memmove" : "memcpy";
         report(b, arena_printf(b->c->arena, "%s %s%s%s, %s bytes", what, vn[0], set ? "" : " <- ",
                                set ? "" : vn[1],
                                known ? arena_printf(b->c->arena, "%llu", (unsigned long long)bytes)
@@ -993,22 +979,26 @@ static const md_memo *memo_put(body_typer *b, const char *key, const tt_tree *t)
 /* "%y = extractvalue {A, B} %x, K" of a described call's result: metadata. */
 static bool rewrite_extract(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
 {
-    if (!starts_with(s + rhs, n - rhs, "extractvalue "))
+    lex_cur c = lex_start(s, rhs, n);
+    if (!lex_take(&c, "extractvalue"))
         return false;
     b->stats.extracts++;
-    const char *p = strstr(s + rhs, "} %");
-    if (!p || (size_t)(p - s) >= n)
+    /* "{A, B} %x, K": a returned pair is a literal struct */
+    if (!lex_is(s, c.t, '{') || lex_take_item(&c).kind == LEX_END)
         return false;
-    size_t i = (size_t)(p - s) + 2, e = local_end(s, i, n);
-    if (!e || !starts_with(s + e, n - e, ", "))
+    lex_tok x = c.t;
+    lex_step(&c);
+    if (x.kind != LEX_LOCAL || x.open || !lex_take(&c, ","))
         return false;
-    const char *pair = arena_strndup(b->c->arena, s + i, e - i);
+    const char *pair = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
     tt_type *t = map_get(b->pairs, pair);
     if (!t)
         return false;
-    char *end;
-    unsigned long k = strtoul(s + e + 2, &end, 10);
-    if (end == s + e + 2 || k > 1 || (*end != ',' && *end != '\n' && *end != 0))
+    lex_tok idx = c.t;
+    lex_step(&c);
+    char *end = NULL;
+    unsigned long k = idx.kind == LEX_NUMBER ? strtoul(s + idx.at, &end, 10) : 2;
+    if (end != s + idx.end || k > 1 || (c.t.kind != LEX_END && !lex_is(s, c.t, ',')))
         return false;
     tt_diag *tail = b->c->diags_tail;
     unsigned errs = b->c->nerrors;
@@ -1085,7 +1075,8 @@ static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s,
 static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
                            tt_buf *out)
 {
-    if (!starts_with(s + rhs, n - rhs, "alloca "))
+    lex_cur c = lex_start(s, rhs, n);
+    if (!lex_take(&c, "alloca"))
         return false;
     const char *ids = map_get(b->declared, fn_key(b, b->body_fn, y));
     if (!ids) {
@@ -1168,14 +1159,13 @@ static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n
  * LLVM's passes could make float values of anything else). */
 static const struct {
     const char *ty;     /* as LLVM prints it */
-    const char *result; /* " <ty> %": a call's result type before its callee */
     tt_kind kind;
     const char *tree;   /* the register tree of such a value */
 } float_types[] = {
-    {"double", " double %", KIND_DOUBLE, "{[-1]:Float@double}"},
-    {"float", " float %", KIND_FLOAT, "{[-1]:Float@float}"},
-    {"half", " half %", KIND_HALF, "{[-1]:Float@half}"},
-    {"fp128", " fp128 %", KIND_FP128, "{[-1]:Float@fp128}"},
+    {"double", KIND_DOUBLE, "{[-1]:Float@double}"},
+    {"float", KIND_FLOAT, "{[-1]:Float@float}"},
+    {"half", KIND_HALF, "{[-1]:Float@half}"},
+    {"fp128", KIND_FP128, "{[-1]:Float@fp128}"},
 };
 #define NFLOAT_TYPES (sizeof float_types / sizeof float_types[0])
 
@@ -1277,30 +1267,30 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
 static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
                          tt_buf *out)
 {
-    if (!starts_with(s + rhs, n - rhs, "load "))
+    lex_cur c = lex_start(s, rhs, n);
+    if (!lex_take(&c, "load") || lex_eq(s, c.t, "volatile") || lex_eq(s, c.t, "atomic"))
         return false;
-    size_t i = rhs + 5;
-    if (starts_with(s + i, n - i, "volatile ") || starts_with(s + i, n - i, "atomic "))
+    lex_tok ty = lex_take_item(&c);
+    if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
         return false;
-    const char *comma = strstr(s + i, ", ptr ");
-    if (!comma || (size_t)(comma - s) >= n)
-        return false;
-    uint64_t size = llvm_size(s + i, (size_t)(comma - s) - i);
-    size_t pi = (size_t)(comma - s) + 6, pe = local_end(s, pi, n);
-    if (!size || !pe || (s[i] == '[' && s[i + 1] != '1'))
+    size_t tlen = ty.end - ty.at;
+    uint64_t size = llvm_size(s + ty.at, tlen);
+    lex_tok ptr = c.t;
+    if (!size || ptr.kind != LEX_LOCAL || ptr.open || (s[ty.at] == '[' && s[ty.at + 1] != '1'))
         return false; /* scalars only ([1 x i8] aside, no arrays) */
-    const place *p = place_of(b, arena_strndup(b->c->arena, s + pi, pe - pi));
+    const char *pn = arena_strndup(b->c->arena, s + ptr.at, ptr.end - ptr.at);
+    const place *p = place_of(b, pn);
     if (!p) {
         /* a pointer into a typed place that says nothing certain here (union bytes,
          * variants that disagree) reads memory typed otherwise too: nothing */
-        if (map_get(b->derived, arena_strndup(b->c->arena, s + pi, pe - pi)))
+        if (map_get(b->derived, pn))
             return false;
-        return float_load(b, s, n, s + i, (size_t)(comma - s) - i, out);
+        return float_load(b, s, n, s + ty.at, tlen, out);
     }
     uint64_t off = p->elems ? 0 : p->off;
     if (p->elems && size > size_of(b, p->t))
         return false; /* a pointer to elements reads the first bytes of one */
-    if (starts_with(s + i, n - i, "ptr, "))
+    if (lex_eq(s, ty, "ptr"))
         place_of_loaded_pointer(b, y, p, off);
     const char *key = memo_key(b, 'l', p->t->name, true, off, size);
     const md_memo *m = map_get(b->memo, key);
@@ -1318,8 +1308,7 @@ static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, 
     put_md_id(s, n, m->id, out);
     b->stats.loads_typed++;
     if (b->report)
-        report(b, arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size,
-                               arena_strndup(b->c->arena, s + pi, pe - pi)),
+        report(b, arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size, pn),
                m->tree, p->what);
     return true;
 }
@@ -1328,54 +1317,63 @@ static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, 
  * alone, so the result is that float (a direct call has its callee's attributes). */
 static bool rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
-    const char *c = strstr(s, "call ");
-    if (!c || (size_t)(c - s) >= n)
+    lex_cur c = lex_start(s, 0, n);
+    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
+        lex_step(&c);
+    /* the callee: the first name right before a '(', through %f; the type before it */
+    lex_tok prev = c.t;
+    for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
+        lex_tok t = c.t;
+        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n || s[t.end] != '(')
+            continue;
+        if (t.kind != LEX_LOCAL || prev.kind != LEX_WORD)
+            return false;
+        for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+            if (!lex_eq(s, prev, float_types[k].ty))
+                continue;
+            buf_putn(out, s, prev.at);
+            buf_printf(out, ATTR "%s\" ", float_types[k].tree);
+            buf_putn(out, s + prev.at, n - prev.at);
+            b->stats.calls_typed++;
+            report(b, "indirect call", float_types[k].tree,
+                   "its LLVM float type (rustc's float types are Rust floats)");
+            return true;
+        }
         return false;
-    for (size_t k = 0; k < NFLOAT_TYPES; k++) {
-        const char *t = strstr(c, float_types[k].result);
-        if (!t || (size_t)(t - s) >= n)
-            continue;
-        /* the callee: %name( right after the type */
-        size_t v = (size_t)(t - s) + strlen(float_types[k].result) - 1, e = local_end(s, v, n);
-        if (!e || e >= n || s[e] != '(')
-            continue;
-        size_t at = (size_t)(t - s) + 1;
-        buf_putn(out, s, at);
-        buf_printf(out, ATTR "%s\" ", float_types[k].tree);
-        buf_putn(out, s + at, n - at);
-        b->stats.calls_typed++;
-        report(b, "indirect call", float_types[k].tree, "its LLVM float type (rustc's float types are Rust floats)");
-        return true;
     }
     return false;
 }
 
-/* Removes our call-site attributes and metadata attachments from a body line. */
-static void strip_ours(const char *s, size_t n, tt_buf *out)
+/* Where our annotation that starts with token t ends (with the one space after an
+ * attribute), 0 when t starts none: `"enzyme_type"="{...}"` and `, !enzyme_type !N`. */
+static size_t ours_end(const char *s, size_t n, lex_tok t)
 {
-    size_t alen = strlen(ATTR), mlen = strlen(", " MD_KIND " !");
-    size_t i = 0;
-    while (i < n) {
-        if (n - i >= alen && memcmp(s + i, ATTR, alen) == 0) {
-            size_t j = i + alen;
-            while (j < n && s[j] != '"')
-                j++;
-            j++;
-            if (j < n && s[j] == ' ')
-                j++;
-            i = j;
-            continue;
-        }
-        if (n - i >= mlen && memcmp(s + i, ", " MD_KIND " !", mlen) == 0) {
-            size_t j = i + mlen;
-            while (j < n && s[j] >= '0' && s[j] <= '9')
-                j++;
-            i = j;
-            continue;
-        }
-        buf_putn(out, s + i, 1);
-        i++;
+    if (t.kind == LEX_STRING && lex_eq(s, t, "\"enzyme_type\"") && t.end + 1 < n &&
+        s[t.end] == '=' && s[t.end + 1] == '"') {
+        size_t e = lex_next(s, t.end + 1, n).end;
+        return e < n && s[e] == ' ' ? e + 1 : e;
     }
+    if (!lex_is(s, t, ',') || t.end + 1 >= n || s[t.end] != ' ')
+        return 0;
+    lex_tok k = lex_next(s, t.end, n);
+    if (k.kind != LEX_META || !lex_eq(s, k, MD_KIND) || k.end + 1 >= n || s[k.end] != ' ' ||
+        s[k.end + 1] != '!')
+        return 0;
+    lex_tok id = lex_next(s, k.end, n);
+    return id.end == id.at + 1 || (s[id.at + 1] >= '0' && s[id.at + 1] <= '9') ? id.end : 0;
+}
+
+void body_strip_ours(const char *s, size_t n, tt_buf *out)
+{
+    size_t from = 0;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        size_t e = ours_end(s, n, t);
+        if (!e)
+            continue;
+        buf_putn(out, s + from, t.at - from);
+        from = t.end = e;
+    }
+    buf_putn(out, s + from, n - from);
 }
 
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
@@ -1383,7 +1381,7 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
     bool ours = contains(s, n, "enzyme_type") && (contains(s, n, ATTR) || contains(s, n, MD_KIND));
     tt_buf clean = {0};
     if (ours) {
-        strip_ours(s, n, &clean);
+        body_strip_ours(s, n, &clean);
         s = clean.data;
         n = clean.len;
     }

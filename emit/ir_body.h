@@ -30,6 +30,9 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
  * is to be copied as it is. strip: only remove our annotations (--no-typetree). */
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out);
 void body_end(body_typer *b);
+/* Copies s[0, n) into out without what annotate wrote: `"enzyme_type"="..."` attributes
+ * (with the space after each) and `, !enzyme_type !N` attachments. */
+void body_strip_ours(const char *s, size_t n, tt_buf *out);
 /* After the last line: the metadata nodes the annotations refer to. */
 void body_finish(body_typer *b, FILE *out);
 

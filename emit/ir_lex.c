@@ -152,6 +152,40 @@ size_t lex_item_end(const char *s, size_t i, size_t n, bool *open)
     return n;
 }
 
+lex_cur lex_start(const char *s, size_t i, size_t n)
+{
+    lex_cur c = {.s = s, .n = n, .t = lex_next(s, i, n)};
+    return c;
+}
+
+void lex_step(lex_cur *c)
+{
+    c->t = lex_next(c->s, c->t.end, c->n);
+}
+
+bool lex_take(lex_cur *c, const char *w)
+{
+    if (!lex_eq(c->s, c->t, w))
+        return false;
+    lex_step(c);
+    return true;
+}
+
+lex_tok lex_take_item(lex_cur *c)
+{
+    lex_tok t = c->t;
+    if (lex_opens(c->s, t)) {
+        t.end = lex_skip_group(c->s, t.at, c->n);
+        if (!t.end) {
+            t.kind = LEX_END;
+            t.end = c->n;
+        }
+    }
+    if (t.kind != LEX_END)
+        c->t = lex_next(c->s, t.end, c->n);
+    return t;
+}
+
 static int hexval(char ch)
 {
     return digit(ch) ? ch - '0' : (ch | 0x20) - 'a' + 10;

@@ -44,6 +44,24 @@ size_t lex_skip_group(const char *s, size_t i, size_t n);
  * none; *open (may be NULL) is set when a group is still open at n. */
 size_t lex_item_end(const char *s, size_t i, size_t n, bool *open);
 
+/* A reading position over s[0, n): t is the current token. For recognising instructions
+ * ("%x = load <ty>, ptr %p") token by token. */
+typedef struct {
+    const char *s;
+    size_t n;
+    lex_tok t;
+} lex_cur;
+
+lex_cur lex_start(const char *s, size_t i, size_t n);
+void lex_step(lex_cur *c);
+/* When the current token's text is w (a word, a name, or one punctuation character):
+ * steps past it and returns true. */
+bool lex_take(lex_cur *c, const char *w);
+/* The current token, or when it opens a group the whole group (kind LEX_PUNCT, at..end
+ * spanning it: a type like { i64, ptr } or [4 x i8]); steps past it. LEX_END when the
+ * group is still open at n. */
+lex_tok lex_take_item(lex_cur *c);
+
 /* The text of a name or string token without its sigil (@ % !) and quotes, with LLVM's
  * escapes decoded (\XX a byte, \\ one backslash), as LLVM-C's LLVMGetValueName2 and
  * MDString give it. Arena-owned, NUL-terminated. */

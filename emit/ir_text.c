@@ -14,25 +14,6 @@
 
 #define ATTR "\"enzyme_type\"=\""
 
-/* Copies [s, s+n) into b without our attributes: every `"enzyme_type"="..."` with the one
- * space after it. */
-static void put_without_ours(tt_buf *b, const char *s, size_t n)
-{
-    size_t from = 0;
-    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
-        if (t.kind != LEX_STRING || !lex_eq(s, t, "\"enzyme_type\"") || t.end + 1 >= n ||
-            s[t.end] != '=' || s[t.end + 1] != '"')
-            continue;
-        lex_tok v = lex_next(s, t.end + 1, n);
-        buf_putn(b, s + from, t.at - from);
-        t.end = v.end;
-        if (t.end < n && s[t.end] == ' ')
-            t.end++;
-        from = t.end;
-    }
-    buf_putn(b, s + from, n - from);
-}
-
 typedef struct {
     ir_run *r;
     tt_ctx *c;
@@ -87,7 +68,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         return true;
     }
     /* rebuild: prefix, return attribute, return type .. '(' , params, rest */
-    put_without_ours(out, s, d->ret_start);
+    body_strip_ours(s, d->ret_start, out);
     if (dec.ret_attr)
         buf_printf(out, ATTR "%s\" ", dec.ret_attr);
     buf_putn(out, s + d->ret_start, d->lparen + 1 - d->ret_start);
@@ -98,7 +79,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         buf_putn(out, s + p->start, p->type_end - p->start);
         if (dec.param_attr && dec.param_attr[k])
             buf_printf(out, " " ATTR "%s\"", dec.param_attr[k]);
-        put_without_ours(out, s + p->type_end, p->end - p->type_end);
+        body_strip_ours(s + p->type_end, p->end - p->type_end, out);
     }
     buf_putn(out, s + d->params_end - 1, n - (d->params_end - 1));
     return true;
