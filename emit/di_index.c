@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "di_index.h"
+#include "ir_lex.h"
 
 static char *read_line(FILE *f)
 {
@@ -52,41 +53,40 @@ static void put_node(di_index *ix, uint32_t *cap, unsigned long id, const char *
         ix->n = (uint32_t)id + 1;
 }
 
-/* "!N = [distinct] !Kind(body)" or "!N = [distinct] !{body}". */
+/* "!N = [distinct] !Kind(body)" or "!N = [distinct] !{body}": the head by tokens, the body
+ * to the bracket that ends the line (bodies are long: they are read lazily, by key). */
 static void index_metadata(tt_arena *a, di_index *ix, uint32_t *cap, const char *s)
 {
-    char *end;
-    unsigned long id = strtoul(s + 1, &end, 10);
-    if (end == s + 1 || strncmp(end, " = ", 3) != 0)
-        return;
-    s = end + 3;
-    if (strncmp(s, "distinct ", 9) == 0)
-        s += 9;
-    if (*s != '!')
-        return;
-    s++;
     size_t len = strlen(s);
-    if (*s == '{' && len >= 2 && s[len - 1] == '}') {
-        put_node(ix, cap, id, "", arena_strndup(a, s + 1, len - 2));
+    lex_cur c = lex_start(s, 0, len);
+    lex_tok num = c.t;
+    lex_step(&c);
+    if (num.kind != LEX_META || !isdigit((unsigned char)s[num.at + 1]) || !lex_take(&c, "="))
         return;
-    }
-    const char *open = strchr(s, '(');
-    if (!open || len < 2 || s[len - 1] != ')')
+    unsigned long id = strtoul(s + num.at + 1, NULL, 10);
+    lex_take(&c, "distinct");
+    lex_tok kind = c.t;
+    if (kind.kind != LEX_META || kind.end >= len || len < 2)
         return;
-    put_node(ix, cap, id, arena_strndup(a, s, (size_t)(open - s)),
-             arena_strndup(a, open + 1, (size_t)(s + len - 1 - open - 1)));
+    char close = s[kind.end] == '{' && kind.end == kind.at + 1 ? '}' : s[kind.end] == '(' ? ')' : 0;
+    if (!close || s[len - 1] != close)
+        return;
+    put_node(ix, cap, id, arena_strndup(a, s + kind.at + 1, kind.end - kind.at - 1),
+             arena_strndup(a, s + kind.end + 1, len - 1 - (kind.end + 1)));
 }
 
 /* "#dbg_declare(ptr %x, !N, ...": N, or -1. */
 static long declared_variable(const char *line)
 {
-    const char *d = strstr(line, "#dbg_declare(");
-    if (!d)
+    size_t n = strlen(line);
+    lex_cur c = lex_start(line, 0, n);
+    if (!lex_take(&c, "#dbg_declare") || !lex_is(line, c.t, '('))
         return -1;
-    const char *v = strstr(d, ", !");
-    if (!v || !isdigit((unsigned char)v[3]))
+    size_t e = lex_item_end(line, c.t.end, n, NULL); /* past the address */
+    lex_tok v = lex_next(line, e + 1, n);
+    if (e == n || v.kind != LEX_META || v.end == v.at + 1 || !isdigit((unsigned char)line[v.at + 1]))
         return -1;
-    return strtol(v + 3, NULL, 10);
+    return strtol(line + v.at + 1, NULL, 10);
 }
 
 bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
@@ -140,50 +140,22 @@ const di_node *di_get(const di_index *ix, long id)
     return &ix->nodes[id];
 }
 
-/* The end of the value that starts at s: the next top-level ',' or the end. */
-static const char *value_end(const char *s)
-{
-    int depth = 0;
-    bool quoted = false;
-    for (; *s; s++) {
-        if (quoted) {
-            if (*s == '\\' && s[1])
-                s++;
-            else if (*s == '"')
-                quoted = false;
-        } else if (*s == '"') {
-            quoted = true;
-        } else if (*s == '(' || *s == '{' || *s == '[') {
-            depth++;
-        } else if (*s == ')' || *s == '}' || *s == ']') {
-            depth--;
-        } else if (*s == ',' && depth == 0) {
-            break;
-        }
-    }
-    return s;
-}
-
 const char *di_field(tt_arena *a, const di_node *n, const char *key)
 {
     if (!n || !n->body)
         return NULL;
-    size_t klen = strlen(key);
+    size_t klen = strlen(key), len = strlen(n->body);
     const char *s = n->body;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        const char *e = value_end(s);
-        if (strncmp(s, key, klen) == 0 && s[klen] == ':' && s[klen + 1] == ' ')
-            return arena_strndup(a, s + klen + 2, (size_t)(e - (s + klen + 2)));
-        s = *e ? e + 1 : e;
+    for (size_t i = 0; i < len;) {
+        while (s[i] == ' ')
+            i++;
+        size_t e = lex_item_end(s, i, len, NULL);
+        if (e - i >= klen + 2 && memcmp(s + i, key, klen) == 0 && s[i + klen] == ':' &&
+            s[i + klen + 1] == ' ')
+            return arena_strndup(a, s + i + klen + 2, e - (i + klen + 2));
+        i = e + 1;
     }
     return NULL;
-}
-
-static int hexval(int ch)
-{
-    return isdigit(ch) ? ch - '0' : (tolower(ch) - 'a' + 10);
 }
 
 const char *di_str(tt_arena *a, const di_node *n, const char *key)
@@ -192,17 +164,7 @@ const char *di_str(tt_arena *a, const di_node *n, const char *key)
     if (!v || v[0] != '"')
         return NULL;
     size_t len = strlen(v);
-    char *out = arena_alloc(a, len + 1), *o = out;
-    for (const char *s = v + 1; *s && *s != '"'; s++) {
-        if (*s == '\\' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
-            *o++ = (char)(hexval((unsigned char)s[1]) * 16 + hexval((unsigned char)s[2]));
-            s += 2;
-        } else {
-            *o++ = *s;
-        }
-    }
-    *o = 0;
-    return out;
+    return lex_text(a, v, lex_next(v, 0, len));
 }
 
 long di_ref(tt_arena *a, const di_node *n, const char *key)
@@ -239,14 +201,15 @@ uint32_t di_list(tt_arena *a, const di_index *ix, long id, long **items)
     long *v = arena_alloc(a, (count + 1) * sizeof *v);
     uint32_t k = 0;
     const char *s = n->body;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        while (s[i] == ' ')
+            i++;
+        if (i >= len)
             break;
-        const char *e = value_end(s);
-        v[k++] = (s[0] == '!' && isdigit((unsigned char)s[1])) ? strtol(s + 1, NULL, 10) : -1;
-        s = *e ? e + 1 : e;
+        size_t e = lex_item_end(s, i, len, NULL);
+        v[k++] = (s[i] == '!' && isdigit((unsigned char)s[i + 1])) ? strtol(s + i + 1, NULL, 10) : -1;
+        i = e + 1;
     }
     *items = v;
     return k;

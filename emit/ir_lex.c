@@ -198,15 +198,15 @@ static bool hex(char ch)
 
 const char *lex_unquote(tt_arena *a, const char *p, size_t len)
 {
-    if (len < 2 || p[0] != '"' || p[len - 1] != '"')
+    if (!len || p[0] != '"')
         return arena_strndup(a, p, len);
+    size_t end = len >= 2 && p[len - 1] == '"' ? len - 1 : len; /* n may cut a string */
     char *out = arena_alloc(a, len), *o = out;
-    /* an escape never takes the closing quote: p[len - 1] */
-    for (size_t i = 1; i + 1 < len; i++) {
-        if (p[i] == '\\' && i + 2 < len && p[i + 1] == '\\') {
+    for (size_t i = 1; i < end; i++) {
+        if (p[i] == '\\' && i + 1 < end && p[i + 1] == '\\') {
             *o++ = '\\';
             i++;
-        } else if (p[i] == '\\' && i + 3 < len && hex(p[i + 1]) && hex(p[i + 2])) {
+        } else if (p[i] == '\\' && i + 2 < end && hex(p[i + 1]) && hex(p[i + 2])) {
             *o++ = (char)(hexval(p[i + 1]) * 16 + hexval(p[i + 2]));
             i += 2;
         } else {

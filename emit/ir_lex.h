@@ -66,7 +66,8 @@ lex_tok lex_take_item(lex_cur *c);
  * escapes decoded (\XX a byte, \\ one backslash), as LLVM-C's LLVMGetValueName2 and
  * MDString give it. Arena-owned, NUL-terminated. */
 const char *lex_text(tt_arena *a, const char *s, lex_tok t);
-/* The same for the bytes p[0, len): "quoted" decoded, anything else copied. */
+/* The same for the bytes p[0, len): "quoted" decoded (a string len cuts: to its end),
+ * anything else copied. */
 const char *lex_unquote(tt_arena *a, const char *p, size_t len);
 
 #endif
