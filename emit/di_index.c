@@ -84,7 +84,8 @@ static long declared_variable(const char *line)
         return -1;
     size_t e = lex_item_end(line, c.t.end, n, NULL); /* past the address */
     lex_tok v = lex_next(line, e + 1, n);
-    if (e == n || v.kind != LEX_META || v.end == v.at + 1 || !isdigit((unsigned char)line[v.at + 1]))
+    if (e == n || v.kind != LEX_META || v.end == v.at + 1 ||
+        !isdigit((unsigned char)line[v.at + 1]))
         return -1;
     return strtol(line + v.at + 1, NULL, 10);
 }
@@ -208,7 +209,7 @@ uint32_t di_list(tt_arena *a, const di_index *ix, long id, long **items)
         if (i >= len)
             break;
         size_t e = lex_item_end(s, i, len, NULL);
-        v[k++] = (s[i] == '!' && isdigit((unsigned char)s[i + 1])) ? strtol(s + i + 1, NULL, 10) : -1;
+        v[k++] = s[i] == '!' && isdigit((unsigned char)s[i + 1]) ? strtol(s + i + 1, NULL, 10) : -1;
         i = e + 1;
     }
     *items = v;

@@ -116,8 +116,6 @@ bool body_is_our_metadata(const char *s, size_t n)
     return s[0] == '!' && n >= m && memcmp(s + n - m, OUR_MD_MARK, m) == 0;
 }
 
-
-
 /* Decimal digits of v into the end of buf[24]; returns where they start (no printf: the
  * body pass formats a number per annotation). */
 static const char *digits(uint64_t v, char buf[24])
@@ -363,7 +361,8 @@ void body_note_line(body_typer *b, const char *s, size_t n)
     if (!lex_take(&c, "!DILocalVariable") || !lex_take(&c, "(") || !lex_take(&c, "name") ||
         !lex_take(&c, ":") || c.t.kind != LEX_STRING || c.t.open)
         return;
-    map_put(b->var_names, arena_printf(b->c->arena, "%lu", id), (void *)lex_text(b->c->arena, s, c.t));
+    map_put(b->var_names, arena_printf(b->c->arena, "%lu", id),
+            (void *)lex_text(b->c->arena, s, c.t));
 }
 
 /* ---- per function ---- */
@@ -556,9 +555,10 @@ static bool copy_tree(body_typer *b, const place *p, bool len_known, uint64_t le
     return window_tree(b, p->t, p->off, len, out);
 }
 
-/* ---- line scanning ---- */
+/* ---- line scanning (tokens: emit/ir_lex.h) ---- */
 
-/* Whether the literal lit occurs in s[0..n). */
+/* Whether the literal lit occurs in s[0..n): a quick test before a line is lexed, since
+ * most body lines are none of the instructions read here. */
 static bool contains(const char *s, size_t n, const char *lit)
 {
     size_t m = strlen(lit);
@@ -1308,7 +1308,8 @@ static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, 
     put_md_id(s, n, m->id, out);
     b->stats.loads_typed++;
     if (b->report)
-        report(b, arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size, pn),
+        report(b,
+               arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size, pn),
                m->tree, p->what);
     return true;
 }
@@ -1324,7 +1325,8 @@ static bool rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *
     lex_tok prev = c.t;
     for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
         lex_tok t = c.t;
-        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n || s[t.end] != '(')
+        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
+            s[t.end] != '(')
             continue;
         if (t.kind != LEX_LOCAL || prev.kind != LEX_WORD)
             return false;

@@ -50,8 +50,10 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
     const char *symbol = lex_unquote(a, s + d->at + 1, d->lparen - d->at - 1);
     uint32_t np = d->nparams;
     const char **types = arena_alloc(a, (np + 1) * sizeof *types);
-    for (uint32_t k = 0; k < np; k++)
-        types[k] = arena_strndup(a, s + d->params[k].start, d->params[k].type_end - d->params[k].start);
+    for (uint32_t k = 0; k < np; k++) {
+        const ir_param_span *p = &d->params[k];
+        types[k] = arena_strndup(a, s + p->start, p->type_end - p->start);
+    }
     ir_function f = {.symbol = symbol, .nparams = np, .param_types = types,
                      .ret_type = arena_strndup(a, s + d->ret_start, d->ret_end - d->ret_start),
                      .rewritten_cc = d->rewritten_cc};
