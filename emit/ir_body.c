@@ -575,12 +575,12 @@ static bool contains(const char *s, size_t n, const char *lit)
 }
 
 /* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
-static const char *defined_value(body_typer *b, const char *s, size_t n, size_t *rhs)
+static const char *defined_value(body_typer *b, const char *s, size_t n, lex_cur *op)
 {
     lex_tok t = lex_next(s, 0, n);
     if (t.kind != LEX_LOCAL || t.open || t.end + 3 > n || memcmp(s + t.end, " = ", 3) != 0)
         return NULL;
-    *rhs = t.end + 3;
+    *op = lex_start(s, t.end + 3, n);
     return arena_strndup(b->c->arena, s + t.at, t.end - t.at);
 }
 
@@ -691,9 +691,8 @@ static uint64_t llvm_size(const char *s, size_t n)
 /* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with T = i8 and a constant
  * index, %y is place(%x) + index; with an index of any kind into a run of elements whose
  * size is T's, %y points into the same run. */
-static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, size_t rhs)
+static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
 {
-    lex_cur c = lex_start(s, rhs, n);
     if (!lex_take(&c, "getelementptr"))
         return;
     while (lex_take(&c, "inbounds") || lex_take(&c, "nuw") || lex_take(&c, "nusw"))
@@ -977,9 +976,8 @@ static const md_memo *memo_put(body_typer *b, const char *key, const tt_tree *t)
 }
 
 /* "%y = extractvalue {A, B} %x, K" of a described call's result: metadata. */
-static bool rewrite_extract(body_typer *b, const char *s, size_t n, size_t rhs, tt_buf *out)
+static bool rewrite_extract(body_typer *b, const char *s, size_t n, lex_cur c, tt_buf *out)
 {
-    lex_cur c = lex_start(s, rhs, n);
     if (!lex_take(&c, "extractvalue"))
         return false;
     b->stats.extracts++;
@@ -1072,10 +1070,9 @@ static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s,
  * (without strict aliasing it ignores what a call in another block says about it).
  * Several variables on one alloca (a value under inlined scopes): one type, or only the
  * entries all their trees share and no place. */
-static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
+static bool rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
                            tt_buf *out)
 {
-    lex_cur c = lex_start(s, rhs, n);
     if (!lex_take(&c, "alloca"))
         return false;
     const char *ids = map_get(b->declared, fn_key(b, b->body_fn, y));
@@ -1264,10 +1261,9 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
 /* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
  * load then says what it reads even where Enzyme does not connect %p to its type (a call
  * in a loop does not type its arguments in the caller without strict aliasing). */
-static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, size_t rhs,
+static bool rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
                          tt_buf *out)
 {
-    lex_cur c = lex_start(s, rhs, n);
     if (!lex_take(&c, "load") || lex_eq(s, c.t, "volatile") || lex_eq(s, c.t, "atomic"))
         return false;
     lex_tok ty = lex_take_item(&c);
@@ -1389,12 +1385,12 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
     }
     bool changed = ours;
     if (!strip && b->places) {
-        size_t rhs = 0;
-        const char *y = defined_value(b, s, n, &rhs);
+        lex_cur op; /* at the instruction after "%y = " */
+        const char *y = defined_value(b, s, n, &op);
         if (contains(s, n, "#dbg_declare(")) {
             scan_declare(b, s, n);
-        } else if (y && (rewrite_alloca(b, y, s, n, rhs, out) ||
-                         rewrite_extract(b, s, n, rhs, out) || rewrite_load(b, y, s, n, rhs, out))) {
+        } else if (y && (rewrite_alloca(b, y, s, n, op, out) ||
+                         rewrite_extract(b, s, n, op, out) || rewrite_load(b, y, s, n, op, out))) {
             free(clean.data);
             return true;
         } else if (contains(s, n, "@llvm.mem")) {
@@ -1406,7 +1402,7 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
             out->len = before;
         } else {
             if (y)
-                scan_gep(b, y, s, n, rhs);
+                scan_gep(b, y, s, n, op);
             if (contains(s, n, "call ") || contains(s, n, "invoke ")) {
                 scan_call(b, y, s, n);
                 if (y && rewrite_indirect_fp(b, s, n, out)) {

@@ -6,12 +6,22 @@
 
 #include "ir_lex.h"
 
-/* LLVM's unquoted identifier characters: [-a-zA-Z$._0-9]. */
-static bool word_char(char ch)
-{
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_' || ch == '.' || ch == '$' || ch == '-';
-}
+/* LLVM's unquoted identifier characters: [-a-zA-Z$._0-9] (a table: the lexer's inner loop). */
+static const bool word_chars[256] = {
+    ['-'] = 1, ['$'] = 1, ['.'] = 1, ['_'] = 1,
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+    ['8'] = 1, ['9'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1,
+    ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1,
+    ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+    ['y'] = 1, ['z'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1,
+    ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
+    ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+    ['Y'] = 1, ['Z'] = 1,
+};
+
+static bool word_char(char ch) { return word_chars[(unsigned char)ch]; }
 
 static bool digit(char ch) { return ch >= '0' && ch <= '9'; }
 
@@ -96,8 +106,10 @@ bool lex_is(const char *s, lex_tok t, char ch)
 
 bool lex_eq(const char *s, lex_tok t, const char *w)
 {
+    if (t.kind == LEX_END || s[t.at] != w[0]) /* most tests fail here, before strlen */
+        return false;
     size_t m = strlen(w);
-    return t.kind != LEX_END && t.end - t.at == m && memcmp(s + t.at, w, m) == 0;
+    return t.end - t.at == m && memcmp(s + t.at, w, m) == 0;
 }
 
 bool lex_opens(const char *s, lex_tok t)
