@@ -25,104 +25,26 @@ typedef struct {
     const char **params;
 } llvm_sig;
 
-/* A parameter's type: a bracketed group or one token; 0 when unbalanced. */
-static size_t type_end(const char *s, size_t i, size_t n)
-{
-    if (s[i] == '{' || s[i] == '<' || s[i] == '[')
-        return ir_skip_group(s, i, n);
-    while (i < n && s[i] != ' ' && s[i] != ',' && s[i] != ')')
-        i++;
-    return i;
-}
-
-/* Whether a word before the return type names a calling convention other than C's. */
-static bool rewritten_cc(const char *s, size_t ret_start)
-{
-    for (size_t k = 7; k < ret_start;) {
-        while (k < ret_start && s[k] == ' ')
-            k++;
-        size_t e = k;
-        while (e < ret_start && s[e] != ' ')
-            e++;
-        size_t len = e - k;
-        if ((len > 2 && memcmp(s + e - 2, "cc", 2) == 0 && !(len == 3 && s[k] == 'c')) ||
-            (len == 2 && memcmp(s + k, "cc", 2) == 0))
-            return true;
-        k = e;
-    }
-    return false;
-}
-
-/* The return and parameter types of a define line, read as the text backend reads them
- * (emit/ir_text.c keeps its reader to itself); false when the line cannot be read or
- * LLVM rewrote the signature. */
+/* The return and parameter types of a define line, read by the one define-line parser
+ * (emit/ir_define.c) the text backend uses; false when the line cannot be read or LLVM
+ * rewrote the signature (a calling convention other than C's). */
 static bool read_sig(tt_arena *a, const char *s, llvm_sig *out)
 {
-    size_t n = strlen(s), at, lparen;
-    if (!ir_define_name(s, n, &at, &lparen))
-        return false;
-    size_t close = ir_skip_group(s, lparen, n);
-    if (!close)
-        return false;
-    size_t ret_end = at;
-    while (ret_end > 0 && s[ret_end - 1] == ' ')
-        ret_end--;
-    size_t ret_start = ret_end;
-    if (ret_end && (s[ret_end - 1] == '}' || s[ret_end - 1] == ']' || s[ret_end - 1] == '>')) {
-        int depth = 0;
-        while (ret_start > 0) {
-            char ch = s[--ret_start];
-            if (ch == '}' || ch == ']' || ch == '>')
-                depth++;
-            else if ((ch == '{' || ch == '[' || ch == '<') && --depth == 0)
-                break;
-        }
-        if (ret_start && s[ret_start - 1] == '<') /* packed struct <{ ... }> */
-            ret_start--;
-    } else {
-        while (ret_start > 0 && s[ret_start - 1] != ' ')
-            ret_start--;
+    ir_define_line *d = malloc(sizeof *d); /* 12 KB of spans: not on the stack */
+    const char *why;
+    if (!d)
+        abort();
+    bool ok = ir_define_parse(s, strlen(s), d, &why) && !d->rewritten_cc;
+    if (ok) {
+        out->ret = arena_strndup(a, s + d->ret_start, d->ret_end - d->ret_start);
+        out->n = d->nparams;
+        out->params = arena_alloc(a, (d->nparams ? d->nparams : 1) * sizeof *out->params);
+        for (uint32_t i = 0; i < d->nparams; i++)
+            out->params[i] = arena_strndup(a, s + d->params[i].start,
+                                           d->params[i].type_end - d->params[i].start);
     }
-    if (rewritten_cc(s, ret_start))
-        return false;
-    out->ret = arena_strndup(a, s + ret_start, ret_end - ret_start);
-    out->n = 0;
-    size_t cap = 8, end = close - 1;
-    out->params = arena_alloc(a, cap * sizeof *out->params);
-    for (size_t i = lparen + 1; i < end;) {
-        while (i < end && s[i] == ' ')
-            i++;
-        if (i >= end)
-            break;
-        size_t te = type_end(s, i, end);
-        if (!te)
-            return false;
-        if (out->n == cap) {
-            const char **p = arena_alloc(a, 2 * cap * sizeof *p);
-            memcpy(p, out->params, cap * sizeof *p);
-            out->params = p;
-            cap *= 2;
-        }
-        out->params[out->n++] = arena_strndup(a, s + i, te - i);
-        /* on to the next comma outside brackets and strings */
-        size_t j = te;
-        while (j < end && s[j] != ',') {
-            if (s[j] == '"') {
-                for (j++; j < end && s[j] != '"'; j++)
-                    ;
-                j++;
-            } else if (s[j] == '(' || s[j] == '{' || s[j] == '[' || s[j] == '<') {
-                size_t k = ir_skip_group(s, j, end);
-                if (!k)
-                    return false;
-                j = k;
-            } else {
-                j++;
-            }
-        }
-        i = j + 1;
-    }
-    return true;
+    free(d);
+    return ok;
 }
 
 /* Whether the lowering of f (by its ABI) gives exactly the define line's signature. */
