@@ -9,6 +9,7 @@
 
 #include "export.h"
 #include "ir_define.h"
+#include "ir_lex.h"
 
 void export_records_free(export_records *r)
 {
@@ -44,12 +45,20 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
     size_t n = strlen(line), at, lparen;
     if (!ir_define_name(line, n, &at, &lparen))
         return;
-    /* after the name: a quoted attribute before it cannot be taken for the !dbg */
-    const char *dbg = strstr(line + lparen, " !dbg !");
+    /* the subprogram: the "!dbg !N" pair after the parameter list, token by token (a
+     * quoted attribute cannot be taken for it) */
+    size_t past = lex_skip_group(line, lparen, n);
+    long spid = -1;
+    for (lex_tok t = lex_next(line, past, n); past && t.kind != LEX_END && spid < 0;) {
+        lex_tok u = lex_next(line, t.end, n);
+        if (t.kind == LEX_META && lex_eq(line, t, "!dbg") && u.kind == LEX_META &&
+            u.end > u.at + 1 && isdigit((unsigned char)line[u.at + 1]))
+            spid = strtol(line + u.at + 1, NULL, 10);
+        t = u;
+    }
     const char *sym = ir_define_symbol(x->a, line, n);
-    if (!dbg || !sym)
+    if (spid < 0 || !sym)
         return;
-    long spid = strtol(dbg + 7, NULL, 10);
     const di_node *sp = di_get(&x->ix, spid);
     const di_node *st = di_get(&x->ix, di_ref(x->a, sp, "type"));
     long *t;
