@@ -1,0 +1,166 @@
+#!/bin/sh
+# tests/crates/run.sh: the crates test (README, "The crates test"). Builds the workspace
+# tests/crates (four programs over Debian-packaged crates) through tools/rustc-typetree in
+# debug and release with cargo --offline, runs each program against expected/<bin>.out
+# (written by a plain cargo build, without the wrapper), then measures each binary's
+# fat-LTO module (the IR the wrapper exported and annotated) against issue 11's targets:
+#   - export warnings: at most 5 per module (count and kinds printed);
+#   - `typetree layout -W` on the export: 0 disagreements with rustc's layout blocks;
+#   - re-export of the .tt.ll equals the export of the .ll (modulo its "doc" line), and
+#     re-annotating the .tt.ll exits 0 and changes nothing (byte-identical);
+#   - coverage: 99% of the functions with a debuginfo signature have an entry, and every
+#     define is counted once by `annotate --stats` as annotated, skipped or not described,
+#     every function with an entry as annotated or skipped (with its reason).
+# Everything goes to build/crates/ (each profile's cargo target and, per binary, the
+# wrapper's kept intermediates: crate.ll, export.log, annotate.log). The build starts
+# from scratch each run, so the figures are those of this typetree.
+#
+# usage: tests/crates/run.sh [TYPETREE]      (default build/typetree)
+cd "$(dirname "$0")/../.." || exit 2
+root=$(pwd)
+TT=$(cd "$(dirname "${1:-build/typetree}")" && pwd)/$(basename "${1:-build/typetree}")
+out=$root/build/crates
+src=$root/tests/crates
+bins="geometry numeric collections records"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS $*"; }
+ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "SKIP: cargo not found (rustup; the crates test builds with cargo --offline)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+# Every crate the lock file names must be in Debian's registry (tools/setup installs them).
+absent=$(sed -n '/^\[\[package\]\]/{n;s/^name = "\(.*\)"/\1/;h;n;s/^version = "\(.*\)"/\1/;H;x;s/\n/-/;p}' \
+    "$src/Cargo.lock" | while read -r c; do
+    case $c in geometry-* | numeric-* | collections-* | records-*) continue ;; esac
+    [ -d "/usr/share/cargo/registry/$c" ] || printf ' %s' "$c"
+done)
+if [ -n "$absent" ]; then
+    echo "SKIP: Debian's crate sources missing in /usr/share/cargo/registry:$absent (run tools/setup)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+[ -x "$TT" ] || { echo "FAIL: $TT not found (run make)"; echo "0 passed, 1 failed"; exit 1; }
+
+start=$(date +%s)
+for profile in debug release; do
+    pdir=$out/$profile
+    rm -rf "$pdir"
+    mkdir -p "$pdir/tmp"
+    flag=
+    pairs=
+    if [ "$profile" = release ]; then flag=--release; else pairs=--pair-offsets; fi
+    t0=$(date +%s)
+    # The wrapper keeps its temporary directory per crate (RUSTC_TYPETREE_KEEP) under our
+    # TMPDIR: a binary's holds crate.ll (the module export read) and the stages' logs.
+    # shellcheck disable=SC2086 # $flag is empty or one word
+    if ! (cd "$src" && RUSTC_WRAPPER=$root/tools/rustc-typetree TYPETREE=$TT \
+        RUSTC_TYPETREE_KEEP=1 TMPDIR=$pdir/tmp CARGO_TARGET_DIR=$pdir/target \
+        cargo build --offline --locked -j 2 $flag) >"$pdir/cargo.log" 2>&1; then
+        grep -v 'rustc-typetree: keeping' "$pdir/cargo.log" | tail -n 30
+        ko "$profile: cargo build through the wrapper"
+        continue
+    fi
+    ok "$profile: cargo build through the wrapper ($(($(date +%s) - t0)) s)"
+    # Sort the kept directories: a binary's (it has the recorded link command) by crate
+    # name, the libraries' removed (their modules are inside each binary's).
+    for d in "$pdir"/tmp/rustc-typetree.*; do
+        name=$(sed -n "1s/^; ModuleID = '\([A-Za-z0-9_]*\)\..*/\1/p" "$d/crate.ll" 2>/dev/null)
+        if [ -f "$d/link.cmd" ] && [ -n "$name" ]; then mv "$d" "$pdir/$name"; else rm -rf "$d"; fi
+    done
+    rmdir "$pdir/tmp" 2>/dev/null
+
+    for b in $bins; do
+        m=$pdir/$b
+        what="$profile $b"
+        exe=$pdir/target/$profile/$b
+        if "$exe" >"$m.out" 2>"$m.err" && cmp -s "$m.out" "$src/expected/$b.out"; then
+            ok "$what: runs, prints expected/$b.out ($(tail -n 1 "$m.out"))"
+        else
+            ko "$what: output differs from expected/$b.out (see $m.out, $m.err)"
+        fi
+        tt=$(ls "$pdir"/target/$profile/deps/"$b"-*.tt.ll 2>/dev/null | head -n 1)
+        types=${tt%.tt.ll}.types.json
+        if [ ! -f "$m/crate.ll" ] || [ ! -f "$tt" ] || [ ! -f "$types" ]; then
+            ko "$what: the wrapper's crate.ll, .tt.ll and .types.json (not found)"
+            continue
+        fi
+
+        # export warnings, by kind (file, line numbers and counts folded)
+        nw=$(grep -c 'warning:' "$m/export.log")
+        kinds=$(grep 'warning:' "$m/export.log" | sed 's/^.*warning: //; s/[0-9][0-9]*/N/g' |
+            sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' | tr '\n' ';' | sed 's/;$//')
+        line="$what: export warnings: $nw (target <= 5)${kinds:+: $kinds}"
+        if [ "$nw" -le 5 ]; then ok "$line"; else ko "$line"; fi
+
+        # layout -W: the engine against every layout block of the export
+        "$TT" layout "$types" >/dev/null 2>"$m/layout.log"
+        nd=$(grep -c 'warning:' "$m/layout.log")
+        if "$TT" layout -W "$types" >/dev/null 2>&1 && [ "$nd" -eq 0 ]; then
+            ok "$what: layout -W disagreements: 0 (target 0) over $(grep -c '"layout":' "$types") layout blocks"
+        else
+            ko "$what: layout -W disagreements: $nd (target 0); first: $(grep -m 1 . "$m/layout.log")"
+        fi
+
+        # re-export of the .tt.ll = export of the .ll, apart from the doc line naming the input
+        if "$TT" export "$tt" -o "$m/reexport.json" 2>"$m/reexport.log" &&
+            grep -v '^  "doc": ' "$types" >"$m/export.nodoc" &&
+            grep -v '^  "doc": ' "$m/reexport.json" >"$m/reexport.nodoc" &&
+            cmp -s "$m/export.nodoc" "$m/reexport.nodoc"; then
+            ok "$what: re-export of the .tt.ll equals the export"
+        else
+            ko "$what: re-export of the .tt.ll differs (diff $m/export.nodoc $m/reexport.nodoc)"
+        fi
+
+        # re-annotation of the .tt.ll, with the wrapper's options: exit 0, nothing changes
+        # shellcheck disable=SC2086
+        if "$TT" annotate --types "$types" $pairs "$tt" -o "$m/reannotated.ll" \
+            2>"$m/reannotate.log" && cmp -s "$tt" "$m/reannotated.ll"; then
+            ok "$what: re-annotation exits 0 and is byte-identical"
+        else
+            ko "$what: re-annotation (status or bytes; see $m/reannotate.log, cmp $tt $m/reannotated.ll)"
+        fi
+        rm -f "$m/reannotated.ll"
+
+        # coverage: entries for the functions with a debuginfo signature (counted from the
+        # IR's DISubprograms), and annotate's own count of every define
+        # shellcheck disable=SC2086
+        "$TT" annotate --stats --types "$types" $pairs "$m/crate.ll" -o "$m/annotated.ll" \
+            2>"$m/stats.log"
+        st=$?
+        if [ "$st" -eq 0 ] && cmp -s "$m/annotated.ll" "$tt"; then
+            ok "$what: annotate of crate.ll reproduces the wrapper's .tt.ll"
+        else
+            ko "$what: annotate of crate.ll (exit $st) does not reproduce the wrapper's .tt.ll"
+        fi
+        rm -f "$m/annotated.ll"
+        python3 "$src/signatures.py" "$m/crate.ll" "$types" >"$m/signatures.txt"
+        get() { sed -n "s/^$1 //p" "$m/signatures.txt"; }
+        defines=$(get defines) signed=$(get signed) entries=$(get entries)
+        described=$(get described)
+        pct=$(awk -v e="$entries" -v s="$signed" 'BEGIN { printf "%.2f", s ? 100 * e / s : 100 }')
+        line="$what: entries for functions with a debuginfo signature: $entries of $signed ($pct%, target >= 99%)"
+        if awk -v p="$pct" 'BEGIN { exit !(p >= 99) }'; then ok "$line"; else
+            ko "$line; without: $(get missing)"; fi
+        s=$(sed -n 's/^typetree: annotate: \([0-9]*\) functions in the IR: \([0-9]*\) annotated .*, \([0-9]*\) skipped (\([0-9]*\) signature mismatch, \([0-9]*\) failed), \([0-9]*\) not described.*/\1 \2 \3 \4 \5 \6/p' "$m/stats.log")
+        # shellcheck disable=SC2086 # six numbers
+        set -- $s 0 0 0 0 0 0
+        fns=$1 ann=$2 skp=$3 nd=$6
+        reasons=$(grep 'left unannotated: ' "$m/stats.log" | sed 's/.*left unannotated: //;
+            s/[0-9][0-9]*/N/g' | sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' |
+            tr '\n' ';' | sed 's/;$//')
+        line="$what: $fns defines ($defines in the IR) = $ann annotated + $skp skipped + $nd not described; $described have an entry"
+        if [ "$fns" -eq "$defines" ] && [ $((ann + skp + nd)) -eq "$fns" ] &&
+            [ $((ann + skp)) -eq "$described" ]; then
+            ok "$line${reasons:+; skipped: $reasons}"
+        else
+            ko "$line: $((described - ann - skp)) with an entry counted as not described${reasons:+; skipped: $reasons}"
+        fi
+    done
+done
+echo "crates: wall time $(($(date +%s) - start)) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
