@@ -25,8 +25,8 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all example check check-fast unit golden conformance schema fuzz fuzz-long bench \
-        gradients bench-enzyme san install clean
+.PHONY: all example check check-fast check-crates unit golden conformance schema fuzz fuzz-long \
+        bench gradients bench-enzyme san install clean
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
@@ -94,6 +94,12 @@ example: all
 # Every test, as the README and .ci/run say; the last line is the total.
 check: all $(UNIT_BIN) san
 	@sh tests/run-all.sh
+
+# The crates test (README, "The crates test"): the workspace tests/crates built through the
+# wrapper in debug and release, issue 11's targets measured on each binary's module. Not in
+# `make check` (its own build of 50 crates twice); the README's test command runs both.
+check-crates: all
+	@sh tests/crates/run.sh
 
 fuzz:
 	@sh tests/fuzz/run.sh 20

@@ -140,7 +140,7 @@ for profile in debug release; do
         python3 "$src/signatures.py" "$m/crate.ll" "$types" >"$m/signatures.txt"
         get() { sed -n "s/^$1 //p" "$m/signatures.txt"; }
         defines=$(get defines) signed=$(get signed) entries=$(get entries)
-        described=$(get described)
+        described=$(get described) prechecks=$(get prechecks)
         pct=$(awk -v e="$entries" -v s="$signed" 'BEGIN { printf "%.2f", s ? 100 * e / s : 100 }')
         line="$what: entries for functions with a debuginfo signature: $entries of $signed ($pct%, target >= 99%)"
         if awk -v p="$pct" 'BEGIN { exit !(p >= 99) }'; then ok "$line"; else
@@ -157,7 +157,7 @@ for profile in debug release; do
             [ $((ann + skp)) -eq "$described" ]; then
             ok "$line${reasons:+; skipped: $reasons}"
         else
-            ko "$line: $((described - ann - skp)) with an entry counted as not described${reasons:+; skipped: $reasons}"
+            ko "$line: $((described - ann - skp)) with an entry counted as not described, without a reason ($prechecks of them std's precondition_check, left without trees for Enzyme bug inttoptr-dangling)${reasons:+; skipped: $reasons}"
         fi
     done
 done

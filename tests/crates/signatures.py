@@ -7,8 +7,9 @@ A defined function has a debuginfo signature when its `!dbg` DISubprogram has a
 DISubroutineType whose type list is not empty (std's precompiled code carries line tables
 only: `types: !{}`). Prints, as `key value` lines: defines (every `define`), signed (those
 with a debuginfo signature), entries (of them, those the types file has an entry for, by
-symbol), described (defines with an entry, signed or not), missing (up to three signed
-symbols without an entry).
+symbol), described (defines with an entry, signed or not), prechecks (of those, std's
+`...::precondition_check`, which annotate leaves without trees), missing (up to three
+signed symbols without an entry).
 """
 import json
 import re
@@ -23,7 +24,8 @@ TYPES = re.compile(r'\btypes: (![0-9]+)')
 def main():
     ll, types = sys.argv[1], sys.argv[2]
     with open(types) as f:
-        entries = {fn["symbol"] for fn in json.load(f).get("functions", []) if fn.get("symbol")}
+        entries = {fn["symbol"]: fn.get("path") or ""
+                   for fn in json.load(f).get("functions", []) if fn.get("symbol")}
     defs, meta = [], {}
     with open(ll, errors="replace") as f:
         for line in f:
@@ -46,6 +48,8 @@ def main():
     print("signed", len(sig))
     print("entries", len(have))
     print("described", sum(1 for s, _ in defs if s in entries))
+    print("prechecks", sum(1 for s, _ in defs
+                           if entries.get(s, "").endswith("::precondition_check")))
     print("missing", " ".join(missing[:3]) or "-")
 
 
