@@ -185,6 +185,13 @@ fn words_part(sum: &mut Sum) {
         });
         sum.u((k as u64) << 16 | (short.len() as u64) << 8 | long.len() as u64);
     }
+    let sides: Vec<Either<usize, &str>> = order
+        .iter()
+        .map(|w| if w.len() <= 3 { Either::Left(w.len()) } else { Either::Right(*w) })
+        .collect();
+    let left: usize = sides.iter().filter_map(|e| e.as_ref().left().copied()).sum();
+    let right: usize = sides.iter().filter(|e| e.is_right()).map(|e| e.as_ref().either(|n| *n, |w| w.len())).sum();
+    sum.u((left as u64) << 20 | right as u64);
     let mut ring: ArrayVec<u32, 16> = ArrayVec::new();
     for (i, w) in text.split(' ').enumerate() {
         if ring.is_full() {
