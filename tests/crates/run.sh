@@ -5,6 +5,8 @@
 # (written by a plain cargo build, without the wrapper), then measures each binary's
 # fat-LTO module (the IR the wrapper exported and annotated) against issue 11's targets:
 #   - export warnings: at most 5 per module (count and kinds printed);
+#     (each library crate's own export, which the wrapper also writes, is checked for the
+#     next two targets and its warnings are counted)
 #   - `typetree layout -W` on the export: 0 disagreements with rustc's layout blocks;
 #   - re-export of the .tt.ll equals the export of the .ll (modulo its "doc" line), and
 #     re-annotating the .tt.ll exits 0 and changes nothing (byte-identical);
@@ -54,27 +56,42 @@ for profile in debug release; do
     rm -rf "$pdir"
     mkdir -p "$pdir/tmp"
     flag=
-    pairs=
-    if [ "$profile" = release ]; then flag=--release; else pairs=--pair-offsets; fi
+    [ "$profile" = debug ] || flag=--release
     t0=$(date +%s)
     # The wrapper keeps its temporary directory per crate (RUSTC_TYPETREE_KEEP) under our
     # TMPDIR: a binary's holds crate.ll (the module export read) and the stages' logs.
     # shellcheck disable=SC2086 # $flag is empty or one word
     if ! (cd "$src" && RUSTC_WRAPPER=$root/tools/rustc-typetree TYPETREE=$TT \
         RUSTC_TYPETREE_KEEP=1 TMPDIR=$pdir/tmp CARGO_TARGET_DIR=$pdir/target \
-        cargo build --offline --locked -j 2 $flag) >"$pdir/cargo.log" 2>&1; then
+        cargo build --offline --locked -j 2 --message-format=json-render-diagnostics $flag) \
+        >"$pdir/cargo.json" 2>"$pdir/cargo.log"; then
         grep -v 'rustc-typetree: keeping' "$pdir/cargo.log" | tail -n 30
         ko "$profile: cargo build through the wrapper"
         continue
     fi
     ok "$profile: cargo build through the wrapper ($(($(date +%s) - t0)) s)"
     # Sort the kept directories: a binary's (it has the recorded link command) by crate
-    # name, the libraries' removed (their modules are inside each binary's).
+    # name; of the libraries' (their modules are inside each binary's) only the export
+    # warnings are kept.
+    : >"$pdir/libraries-export.log"
     for d in "$pdir"/tmp/rustc-typetree.*; do
         name=$(sed -n "1s/^; ModuleID = '\([A-Za-z0-9_]*\)\..*/\1/p" "$d/crate.ll" 2>/dev/null)
-        if [ -f "$d/link.cmd" ] && [ -n "$name" ]; then mv "$d" "$pdir/$name"; else rm -rf "$d"; fi
+        if [ -f "$d/link.cmd" ] && [ -n "$name" ]; then mv "$d" "$pdir/$name"; else
+            cat "$d/export.log" >>"$pdir/libraries-export.log" 2>/dev/null
+            rm -rf "$d"
+        fi
     done
     rmdir "$pdir/tmp" 2>/dev/null
+    # The wrapper annotates a crate compiled at opt-level 0 with --pair-offsets; cargo says
+    # each crate's opt-level (a release build compiles build scripts' and proc-macros'
+    # dependencies at 0).
+    pairs_of() {  # <crate>-<hash> -> the wrapper's annotate options for it
+        level=$(grep '"reason":"compiler-artifact"' "$pdir/cargo.json" |
+            grep -F "/deps/lib$1.rlib\"" | sed -n 's/.*"opt_level":"\([^"]*\)".*/\1/p' | head -n 1)
+        # (a binary's artifact is named without its hash: the profile's own level)
+        [ -n "$level" ] || { [ "$profile" = debug ] && level=0; }
+        [ "$level" != 0 ] || echo --pair-offsets
+    }
 
     for b in $bins; do
         m=$pdir/$b
@@ -88,6 +105,7 @@ for profile in debug release; do
         fi
         tt=$(ls "$pdir"/target/$profile/deps/"$b"-*.tt.ll 2>/dev/null | head -n 1)
         types=${tt%.tt.ll}.types.json
+        pairs=$(pairs_of "$(basename "$tt" .tt.ll)")
         if [ ! -f "$m/crate.ll" ] || [ ! -f "$tt" ] || [ ! -f "$types" ]; then
             ko "$what: the wrapper's crate.ll, .tt.ll and .types.json (not found)"
             continue
@@ -175,6 +193,30 @@ for profile in debug release; do
             ko "$line: $((described - ann - skp)) with an entry counted as not described, without a reason ($prechecks of them std's precondition_check, left without trees for Enzyme bug inttoptr-dangling)${reasons:+; skipped: $reasons}"
         fi
     done
+
+    # Every library crate's own export and .tt.ll (the wrapper writes them beside the
+    # rlib): layout -W, re-export and re-annotation, as for the binaries.
+    nlib=0 bad=
+    for tt in "$pdir"/target/$profile/deps/*.tt.ll; do
+        crate=$(basename "$tt" .tt.ll)
+        case $crate in geometry-* | numeric-* | collections-* | records-*) continue ;; esac
+        types=${tt%.tt.ll}.types.json
+        pairs=$(pairs_of "$crate")
+        nlib=$((nlib + 1))
+        "$TT" layout -W "$types" >/dev/null 2>&1 || bad="$bad $crate(layout -W)"
+        "$TT" export "$tt" -o "$pdir/lib.json" 2>/dev/null &&
+            grep -v '^  "doc": ' "$types" >"$pdir/lib-a.nodoc" &&
+            grep -v '^  "doc": ' "$pdir/lib.json" >"$pdir/lib-b.nodoc" &&
+            cmp -s "$pdir/lib-a.nodoc" "$pdir/lib-b.nodoc" || bad="$bad $crate(re-export)"
+        # shellcheck disable=SC2086
+        "$TT" annotate --types "$types" $pairs "$tt" -o "$pdir/lib.ll" 2>/dev/null &&
+            cmp -s "$tt" "$pdir/lib.ll" || bad="$bad $crate(re-annotation)"
+    done
+    rm -f "$pdir/lib.json" "$pdir/lib-a.nodoc" "$pdir/lib-b.nodoc" "$pdir/lib.ll"
+    lw=$(grep -c 'warning:' "$pdir/libraries-export.log")
+    line="$profile: $nlib library crates' own exports ($lw export warnings): layout -W, re-export and re-annotation"
+    if [ "$nlib" -gt 0 ] && [ -z "$bad" ]; then ok "$line: no disagreement, nothing changes"; else
+        ko "$line:${bad:- no library .tt.ll found}"; fi
 done
 verdict() { if [ "$1" -eq "$modules" ] && [ "$modules" -eq 8 ]; then echo met; else echo UNMET; fi; }
 echo
