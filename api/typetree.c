@@ -153,7 +153,8 @@ bool tt_annotate(tt_ctx *c, const tt_annotate_opts *o, tt_annotate_stats *stats)
         *stats = (tt_annotate_stats){.functions = s->functions, .annotated = s->annotated,
                                      .params_annotated = s->params_annotated,
                                      .not_described = s->not_described,
-                                     .mismatched = s->mismatched, .failed = s->failed};
+                                     .mismatched = s->mismatched, .failed = s->failed,
+                                     .withheld = s->withheld};
     }
     return ok;
 }

@@ -245,8 +245,9 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count)
          * compare them: their true {[-1]:Pointer} contradicts Enzyme's inttoptr rule and
          * stops it (tests/enzyme-bugs/inttoptr-dangling.ll). They compute nothing to
          * differentiate, so they are left without trees. */
+        d.outcome = OUT_WITHHELD;
         d.reason = "a debug precondition check (left unannotated: Enzyme bug inttoptr-dangling)";
-        stats->not_described++;
+        stats->withheld++;
         return d;
     }
     if (!e) {

@@ -32,12 +32,15 @@ typedef enum {
     OUT_NOT_DESCRIBED,  /* no entry of its own in the types file (a path matching several
                            entries, or an entry another function took, included) */
     OUT_MISMATCH,       /* the LLVM signature is not what the Rust ABI gives: left alone */
-    OUT_FAILED          /* the entry's types have no layout / unsupported ABI */
+    OUT_FAILED,         /* the entry's types have no layout / unsupported ABI */
+    OUT_WITHHELD        /* described, left without trees by a rule of ours (std's
+                           precondition checks: Enzyme bug inttoptr-dangling) */
 } ir_outcome;
 typedef struct {
     ir_outcome outcome;
     const char *reason;             /* OUT_MISMATCH/OUT_FAILED: expected vs found;
-                                       OUT_NOT_DESCRIBED: why a path match was refused */
+                                       OUT_NOT_DESCRIBED: why a path match was refused;
+                                       OUT_WITHHELD: the rule */
     const tt_fn_def *fn;            /* the matched entry */
     const char **param_attr;        /* per LLVM parameter: "{...}" or NULL */
     const char *ret_attr;           /* "{...}" or NULL */
@@ -92,7 +95,8 @@ typedef struct {
     unsigned calls_typed;              /* indirect calls returning floats */
 } tt_body_counts;
 typedef struct {
-    unsigned functions, annotated, not_described, mismatched, failed, params_annotated;
+    unsigned functions, annotated, not_described, mismatched, failed, withheld,
+        params_annotated;
     tt_body_counts body;
 } annotate_stats;
 void annotator_count_body(annotator *a, const tt_body_counts *n);

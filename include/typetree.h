@@ -110,6 +110,8 @@ typedef struct {
     unsigned not_described;   /* no entry of their own in the types file */
     unsigned mismatched;      /* LLVM signature differs from the Rust ABI's: left alone */
     unsigned failed;          /* their types have no layout: left alone */
+    unsigned withheld;        /* described, left without trees by a rule (std's debug
+                                 precondition checks, which Enzyme cannot take typed) */
 } tt_annotate_stats;
 /* Puts "enzyme_type" attributes on every function the loaded descriptions cover. The
  * output is written only when the run succeeds. stats may be NULL. */

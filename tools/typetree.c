@@ -508,9 +508,11 @@ static void print_stats(const annotate_stats *s)
 {
     fprintf(stderr,
             "typetree: annotate: %u functions in the IR: %u annotated (%u parameters), %u "
-            "skipped (%u signature mismatch, %u failed), %u not described by the types file\n",
-            s->functions, s->annotated, s->params_annotated, s->mismatched + s->failed,
-            s->mismatched, s->failed, s->not_described);
+            "skipped (%u signature mismatch, %u failed, %u left without trees by rule: std's "
+            "debug precondition checks), %u not described by the types file\n",
+            s->functions, s->annotated, s->params_annotated,
+            s->mismatched + s->failed + s->withheld, s->mismatched, s->failed, s->withheld,
+            s->not_described);
     const tt_body_counts *b = &s->body;
     if (b->copies || b->extracts_typed || b->allocas_typed || b->loads_typed || b->calls_typed)
         fprintf(stderr,

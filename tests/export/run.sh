@@ -228,5 +228,26 @@ for seed in 1 2 3 4; do
         bad "$n: abi-probes" "$tmp/$n.log"
     fi
 done
+# counted-once (issue 11, targets): every define is counted once by --stats, and every
+# function with an entry as annotated or skipped. std's precondition_check (inlined from
+# get_unchecked's ub_checks) has an entry but is left without trees by rule: skipped.
+n=counted_once
+printf 'pub fn first(v: &[f64]) -> f64 { unsafe { *v.get_unchecked(0) } }\n' > "$tmp/$n.rs"
+if rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 --crate-name "$n" \
+        "$tmp/$n.rs" -o "$tmp/$n.ll" 2>"$tmp/$n.log" &&
+   "$T" export "$tmp/$n.ll" -o "$tmp/$n.json" 2>>"$tmp/$n.log" &&
+   "$T" annotate --stats --types "$tmp/$n.json" "$tmp/$n.ll" -o "$tmp/$n.out.ll" 2>>"$tmp/$n.log"; then
+    defines=$(grep -c '^define ' "$tmp/$n.ll")
+    entries=$(grep -c '"symbol": ' "$tmp/$n.json")
+    set -- $(sed -n 's/.*: \([0-9]*\) functions in the IR: \([0-9]*\) annotated .*, \([0-9]*\) skipped (.* \([0-9]*\) left without trees by rule.*), \([0-9]*\) not described.*/\1 \2 \3 \4 \5/p' "$tmp/$n.log") x x x x x
+    if [ "$1" = "$defines" ] && [ $(($2 + $3 + $5)) -eq "$defines" ] && [ $(($2 + $3)) -eq "$entries" ] &&
+       [ "$4" -ge 1 ] && grep -q 'precondition_check' "$tmp/$n.json"; then
+        ok "$n: counted once: $defines defines = $2 annotated + $3 skipped ($4 precondition checks) + $5 not described; $entries entries"
+    else
+        bad "$n: counted once ($defines defines, $entries entries)" "$tmp/$n.log"
+    fi
+else
+    bad "$n: rustc, export or annotate" "$tmp/$n.log"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
