@@ -29,6 +29,7 @@ typedef struct {
     const char **memo;      /* per node: its type expression, once known */
     uint8_t *failed;        /* per node: conversion failed (a diagnostic was given) */
     tt_map *keys;           /* definition keys in use */
+    tt_map *idents;         /* a composite's unique "identifier" -> its first node (long *) */
     export_records rec;
     unsigned depth;
     const char *file;       /* the IR file, for messages */

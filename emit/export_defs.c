@@ -58,10 +58,10 @@ static const char *key_for(exporter *x, const char *path)
     }
     if (!b.data || sep)
         buf_put(&b, "_");
-    const char *key = arena_strdup(x->a, b.data);
+    const char *base = arena_strdup(x->a, b.data), *key = base;
     free(b.data);
     for (unsigned k = 2; map_get(x->keys, key) || map_get(x->c->defs, key); k++)
-        key = arena_printf(x->a, "%s_%u", key, k);
+        key = arena_printf(x->a, "%s_%u", base, k);
     map_put(x->keys, key, (void *)1);
     return key;
 }

@@ -167,7 +167,8 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
         diag_add(c, TT_ERROR, file, "cannot open: %s", strerror(errno));
         return false;
     }
-    exporter x = {.c = c, .a = c->arena, .file = file->file, .keys = map_new(c->arena)};
+    exporter x = {.c = c, .a = c->arena, .file = file->file, .keys = map_new(c->arena),
+                  .idents = map_new(c->arena)};
     bool ok = di_index_read(c->arena, f, &x.ix);
     fclose(f);
     if (!ok) {

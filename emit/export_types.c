@@ -242,6 +242,18 @@ static const char *tuple_expr(exporter *x, const long *m, uint32_t nm)
 
 static const char *composite(exporter *x, long id, const di_node *n)
 {
+    /* One definition per type: a fat-LTO module keeps every crate's copy of a type's
+     * debuginfo (core::panic::Location 13 times in one binary), each with the type's
+     * unique identifier. The first copy met stands for all. */
+    const char *ident = di_str(x->a, n, "identifier");
+    long *first = ident ? map_get(x->idents, ident) : NULL;
+    if (first && *first != id)
+        return export_type(x, *first);
+    if (ident && !first) {
+        first = arena_alloc(x->a, sizeof *first);
+        *first = id;
+        map_put(x->idents, ident, first);
+    }
     const char *name = di_str(x->a, n, "name");
     if (di_is_tag(x->a, n, "DW_TAG_array_type")) {
         const char *elem = export_type(x, di_ref(x->a, n, "baseType"));

@@ -13,6 +13,7 @@ OPT=$(command -v opt-22 || echo /usr/lib/llvm-22/bin/opt)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 LLVM_DIS=$(command -v llvm-dis-22 || echo /usr/lib/llvm-22/bin/llvm-dis)
+LLVM_LINK=$(command -v llvm-link-22 || echo /usr/lib/llvm-22/bin/llvm-link)
 pass=0 fail=0
 ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
 bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | head -20; fail=$((fail + 1)); }
@@ -248,6 +249,47 @@ if rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 --crate-n
     fi
 else
     bad "$n: rustc, export or annotate" "$tmp/$n.log"
+fi
+# type-copies: a fat-LTO module keeps each crate's copy of a type's debuginfo (one binary
+# of tests/crates held core::panic::Location 13 times), all with the type's identifier:
+# one definition for all of them, not Option_f64, Option_f64_2, ... Here two crates are
+# linked and fb's signature is made to name a second copy of Option<f64>'s node.
+n=type_copies
+printf 'pub fn fa(o: Option<f64>) -> f64 { o.unwrap_or(0.0) }\n' > "$tmp/${n}_a.rs"
+printf 'pub fn fb(o: Option<f64>) -> f64 { o.unwrap_or(1.0) }\n' > "$tmp/${n}_b.rs"
+if rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 --crate-name "${n}_a" "$tmp/${n}_a.rs" \
+        -o "$tmp/${n}_a.ll" 2>"$tmp/$n.log" &&
+   rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 --crate-name "${n}_b" "$tmp/${n}_b.rs" \
+        -o "$tmp/${n}_b.ll" 2>>"$tmp/$n.log" &&
+   "$LLVM_LINK" -S "$tmp/${n}_a.ll" "$tmp/${n}_b.ll" -o "$tmp/$n.linked.ll" 2>>"$tmp/$n.log" &&
+   /usr/bin/python3 - "$tmp/$n.linked.ll" "$tmp/$n.ll" <<'PY' 2>>"$tmp/$n.log"
+import re, sys
+text = open(sys.argv[1]).read()
+node = {m.group(1): m.group(2) for m in re.finditer(r"^!(\d+) = (.*)$", text, re.M)}
+opt = next(k for k, v in node.items() if 'name: "Option<f64>"' in v and "identifier:" in v)
+fb = next(k for k, v in node.items() if 'DISubprogram(name: "fb"' in v)
+sub = re.search(r"type: !(\d+)", node[fb]).group(1)
+types = re.search(r"types: !(\d+)", node[sub]).group(1)
+top = max(int(k) for k in node) + 1
+copy, nsub, ntypes = top, top + 1, top + 2
+extra = ["!%d = %s" % (copy, node[opt].replace("distinct ", "")),
+         "!%d = !DISubroutineType(types: !%d)" % (nsub, ntypes),
+         "!%d = %s" % (ntypes, re.sub(r"!%s\b" % opt, "!%d" % copy, node[types]))]
+text = text.replace("!%s = %s" % (fb, node[fb]),
+                    "!%s = %s" % (fb, node[fb].replace("type: !%s," % sub, "type: !%d," % nsub)))
+open(sys.argv[2], "w").write(text.rstrip("\n") + "\n" + "\n".join(extra) + "\n")
+PY
+then
+    if "$T" export "$tmp/$n.ll" -o "$tmp/$n.json" 2>>"$tmp/$n.log" &&
+       [ "$(grep -c '"core::option::Option_f64[_0-9]*": {' "$tmp/$n.json")" = 1 ] &&
+       grep -q '"ty": "core::option::Option_f64"}], "ret": "f64"' "$tmp/$n.json"; then
+        ok "$n: type-copies: two debuginfo copies of Option<f64> are one definition"
+    else
+        grep 'Option_f64' "$tmp/$n.json" >>"$tmp/$n.log" 2>/dev/null
+        bad "$n: type-copies" "$tmp/$n.log"
+    fi
+else
+    bad "$n: rustc, llvm-link or the copy" "$tmp/$n.log"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
