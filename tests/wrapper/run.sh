@@ -95,6 +95,17 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
 else
     echo "SKIP: real Enzyme cases: $(cat "$out/why")"
 fi
+# A library and a binary built by the wrapper as plain rustc commands (no cargo): the
+# binary's link names rustc's temporary copy of the rlib, which rustc removes before the
+# wrapper links.
+mkdir -p "$out/lk"
+printf 'pub fn g(v: &[f64], i: usize) -> f64 { v[i] * 2.0 }\n' >"$out/lk/a.rs"
+printf 'fn main() { println!("{}", a::g(&[1.0, 2.5], 1)); }\n' >"$out/lk/m.rs"
+("$W" --crate-type=lib --crate-name a "$out/lk/a.rs" -o "$out/lk/liba.rlib" &&
+    "$W" --crate-name m "$out/lk/m.rs" --extern a="$out/lk/liba.rlib" -o "$out/lk/m") \
+    >"$out/lk/log" 2>&1
+check "rustc lib + bin: the binary links against the library and runs" \
+    '[ "$("$out/lk/m" 2>&1)" = 5 ]' "$out/lk/log"
 mkdir -p "$out/g"
 "$W" -A warnings "$fx/enzyme_fails.rs" -o "$out/g/tl" >/dev/null 2>"$out/g/log"
 check "errors: calling Enzyme without a plugin fails at link and says what to do" \
