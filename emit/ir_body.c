@@ -913,12 +913,12 @@ static bool rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         size_t pos = 0;
         for (uint32_t k = 0; k < nptr; k++) {
             if (!at[k]) {
-                /* a constant operand (@g): the attribute goes right before it, its last
-                 * token */
-                at[k] = args[k].start;
-                for (lex_tok tok = lex_next(s, args[k].start, args[k].end); tok.kind != LEX_END;
-                     tok = lex_next(s, tok.end, args[k].end))
-                    at[k] = tok.at;
+                /* a constant operand (@g, or getelementptr (i8, ptr @g, i64 8) whose last
+                 * token is inside the expression): the attribute goes right after the
+                 * type, where parameter attributes begin */
+                lex_cur c = lex_start(s, args[k].start, args[k].end);
+                lex_take_item(&c);
+                at[k] = c.t.kind != LEX_END ? c.t.at : args[k].end;
             }
             buf_putn(out, s + pos, at[k] - pos);
             buf_printf(out, ATTR "%s\" ", t.data);
