@@ -119,7 +119,8 @@ gradients: all
 # Enzyme with and without trees, program by program, over the stress corpus
 # (tests/gradients/stress) and the crates programs: outcomes, Enzyme's own time, peak
 # memory (build/bench/enzyme/table.txt and enzyme.png; README, "Where trees matter").
-# BENCH_JOBS builds at once (default 2: about 30 minutes on 2 cores; 1 for quieter timings).
+# BENCH_JOBS builds at once (default 2; 1 for quieter timings: an hour on 2 cores; a build
+# still running after 900 s is stopped and counts as TIMEOUT).
 BENCH_JOBS ?= 2
 bench-enzyme: all
 	@python3 tests/bench/bench_enzyme.py --jobs $(BENCH_JOBS)
