@@ -58,7 +58,7 @@ typedef struct {
     uint64_t size;     /* for unsized types: the sized prefix */
     uint64_t align;
     bool sized;
-    const char *abi;   /* "Scalar", "ScalarPair", "Memory" (rustc's BackendRepr) */
+    const char *abi;   /* rustc's BackendRepr: "scalar", "scalar_pair", "vector", "memory" */
 } tt_layout_info;
 bool tt_layout_of(tt_ctx *c, const char *type, tt_layout_info *out);
 /* The layout as `typetree layout` prints it: a JSON object with offsets, niches, tags. */
