@@ -57,8 +57,6 @@ long export_member_type(exporter *x, long member);
 const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_union);
 const char *export_def_enum(exporter *x, long id, const di_node *n, long variant_part);
 const char *export_def_c_enum(exporter *x, long id, const di_node *n);
-/* "u8" for TT_INT_U8, ...: the repr names of integer kinds. */
-const char *export_int_name(int kind);
 
 /* A type context holding the prelude and every definition of the records, as ingest would
  * make it of the written document; ctx_free() it. (emit/export_infer.c) */

@@ -8,20 +8,6 @@
 
 #include "export.h"
 
-static const char *const int_names[] = {"i8", "i16", "i32", "i64", "i128", "isize",
-                                        "u8", "u16", "u32", "u64", "u128", "usize"};
-
-/* An integer repr by its type name (TT_INT_*); -1 for any other name. */
-static int int_kind(const char *name)
-{
-    for (int k = 0; name && k < 12; k++)
-        if (strcmp(name, int_names[k]) == 0)
-            return k;
-    return -1;
-}
-
-const char *export_int_name(int kind) { return kind >= 0 && kind < 12 ? int_names[kind] : "?"; }
-
 /* A definition key for a concrete type: the path with every segment made an identifier
  * ("Gen<u64>" -> "Gen_u64", "{closure_env#0}" -> "closure_env_0"), unique in the file. */
 static const char *key_for(exporter *x, const char *path)
@@ -256,7 +242,7 @@ const char *export_def_enum(exporter *x, long id, const di_node *n, long vpart)
             sequential = false;
     }
     if (all_direct && !sequential && nv > 0)
-        d->repr.int_kind = int_kind(di_str(x->a, dt, "name"));
+        d->repr.int_kind = types_int_kind(di_str(x->a, dt, "name"));
     tt_layout_block *lb = &d->layout;
     d->nvariants = lb->nvariants = nv;
     d->variants = arena_alloc(x->a, (nv ? nv : 1) * sizeof *d->variants);
@@ -288,7 +274,7 @@ const char *export_def_enum(exporter *x, long id, const di_node *n, long vpart)
 const char *export_def_c_enum(exporter *x, long id, const di_node *n)
 {
     tt_def *d = new_def(x, id, n, DEF_ENUM);
-    d->repr.int_kind = int_kind(di_str(x->a, di_get(&x->ix, di_ref(x->a, n, "baseType")), "name"));
+    d->repr.int_kind = types_int_kind(di_str(x->a, di_get(&x->ix, di_ref(x->a, n, "baseType")), "name"));
     long *items;
     uint32_t k = di_list(x->a, &x->ix, di_ref(x->a, n, "elements"), &items);
     d->nvariants = k;

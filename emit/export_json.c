@@ -49,7 +49,7 @@ static void put_repr(tt_buf *b, const tt_def *d)
         buf_printf(b, "%s\"align(%llu)\"", sep, (unsigned long long)r->align);
     sep = r->c || r->simd || r->pack || r->align ? ", " : "";
     if (r->int_kind >= 0)
-        buf_printf(b, "%s\"%s\"", sep, export_int_name(r->int_kind));
+        buf_printf(b, "%s\"%s\"", sep, types_int_name(r->int_kind));
     buf_put(b, "], ");
 }
 

@@ -201,9 +201,6 @@ static bool parse_u64_field(reader *r, json_object *obj, const char *key, const 
     return true;
 }
 
-static const char *const int_repr_names[] = {"i8", "i16", "i32", "i64", "i128", "isize",
-                                             "u8", "u16", "u32", "u64", "u128", "usize"};
-
 static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
 {
     size_t n = strlen(prefix);
@@ -263,10 +260,7 @@ static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def 
             else if (n > rp->align)
                 rp->align = n; /* several align hints: the largest wins, as in rustc */
         } else {
-            int k = -1;
-            for (int j = 0; j < 12; j++)
-                if (strcmp(s, int_repr_names[j]) == 0)
-                    k = j;
+            int k = types_int_kind(s);
             if (k < 0) {
                 err(r, w, arena_printf(r->c->arena, "unknown repr \"%s\"", s));
                 continue;

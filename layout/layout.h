@@ -120,6 +120,9 @@ typedef struct {
 } tt_repr;
 enum { TT_INT_I8, TT_INT_I16, TT_INT_I32, TT_INT_I64, TT_INT_I128, TT_INT_ISIZE,
        TT_INT_U8, TT_INT_U16, TT_INT_U32, TT_INT_U64, TT_INT_U128, TT_INT_USIZE };
+/* An integer repr's type name ("u8") and back (layout/types.c): -1 / NULL when none. */
+int types_int_kind(const char *name);
+const char *types_int_name(int kind);
 typedef struct {
     bool present;
     uint64_t size, align;

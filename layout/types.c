@@ -358,6 +358,23 @@ static bool is_sized_rec(tt_ctx *c, const tt_type *t, unsigned depth)
 
 bool types_is_sized(tt_ctx *c, const tt_type *t) { return is_sized_rec(c, t, 0); }
 
+/* In TT_INT_* order. */
+static const char *const int_names[] = {"i8", "i16", "i32", "i64", "i128", "isize",
+                                        "u8", "u16", "u32", "u64", "u128", "usize"};
+
+int types_int_kind(const char *name)
+{
+    for (int k = 0; name && k <= TT_INT_USIZE; k++)
+        if (strcmp(name, int_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+const char *types_int_name(int kind)
+{
+    return kind >= 0 && kind <= TT_INT_USIZE ? int_names[kind] : NULL;
+}
+
 int types_ptr_metadata(tt_ctx *c, const tt_type *pointee)
 {
     if (types_is_sized(c, pointee))
