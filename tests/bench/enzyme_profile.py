@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""enzyme_profile.py: how much of Enzyme's pass is type analysis, with and without trees.
+
+bench_enzyme.py times Enzyme's whole pass. The trees can only shorten the part of it that is
+type analysis, so that share bounds the ratio the pass time can reach. This script measures
+it by instruction counts (valgrind's callgrind: exact and repeatable, unlike times on a
+shared machine) on the modules bench_enzyme.py kept, for each program and level where both
+builds (with trees and --no-typetree) got through Enzyme:
+  1. the kept module (<out>/<case>-O<l>-<trees|plain>/suite.tt.ll, what the wrapper gives
+     clang) through LLVM's -O<l> pipeline up to the point where Enzyme runs in it (opt, the
+     pipeline the plugin prints, cut before EnzymeNewPM);
+  2. Enzyme alone on that (`opt -passes=enzyme`, the wrapper's Enzyme options) under
+     callgrind;
+  3. inclusive instructions of Enzyme's pass (EnzymeNewPM's run) and of type analysis
+     (TypeAnalysis::analyzeFunction, the outermost calls: interprocedural analysis of
+     callees is inside them).
+Prints per build both counts for trees/plain, the share of type analysis and the ratios
+trees/plain, then geometric means. Figures only; nothing is asserted.
+Cargo-built programs (tests/gradients/crates) are not covered: their module is not kept
+under that name.
+
+usage: tests/bench/enzyme_profile.py [--out DIR] [CASE-O<l> ...]   (default: every pair found)
+Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), OPT (default /usr/lib/llvm-22/bin/opt).
+"""
+import argparse
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+from enzyme_plugin import find_plugin  # noqa: E402
+
+OPT = os.environ.get("OPT", "/usr/lib/llvm-22/bin/opt")
+ENZYME_PASS = re.compile(r"^\s*([\d,]+) .*PassModel<llvm::Module, EnzymeNewPM,.*::run\(")
+TYPE_ANALYSIS = re.compile(r"^\s*([\d,]+) .*:TypeAnalysis::analyzeFunction\(FnTypeInfo const&\) ")
+
+
+def wrapper_flags():
+    """Enzyme's options as tools/rustc-typetree gives them (one place: its default)."""
+    with open(os.path.join(ROOT, "tools", "rustc-typetree")) as f:
+        for line in f:
+            m = re.match(r"^enzyme_flags=\$\{RUSTC_TYPETREE_ENZYME_FLAGS-(.*)\}$", line.strip())
+            if m:
+                return m.group(1).split()
+    sys.exit("enzyme_profile: no enzyme_flags= line in tools/rustc-typetree")
+
+
+def pipeline_before_enzyme(plugin, level, tmp):
+    """LLVM's default<O<level>> pipeline text up to (not including) Enzyme's pass."""
+    probe = os.path.join(tmp, "probe.ll")
+    with open(probe, "w") as f:
+        f.write('target triple = "x86_64-unknown-linux-gnu"\n')
+    out = subprocess.run([OPT, "-load-pass-plugin=" + plugin, "-passes=default<O%d>" % level,
+                          "-print-pipeline-passes", "-disable-output", probe],
+                         capture_output=True, text=True).stdout.strip()
+    if "EnzymeNewPM" not in out:
+        sys.exit("enzyme_profile: %s adds no EnzymeNewPM to LLVM's -O%d pipeline" % (plugin, level))
+    pre = out[:out.index("EnzymeNewPM")].rstrip(",")
+    # the plugin's own marker pass has no pipeline name opt could parse back
+    return ",".join(p for p in pre.split(",") if p != "PreserveNVVMNewPM")
+
+
+def finished(d):
+    """Whether Enzyme got through this build (the wrapper logged its time)."""
+    try:
+        with open(os.path.join(d, "times")) as f:
+            return any(l.split()[1:2] == ["enzyme"] and float(l.split()[2]) > 0 for l in f)
+    except (OSError, ValueError, IndexError):
+        return False
+
+
+def profile(module, plugin, flags, pipeline, tmp):
+    """(Enzyme pass instructions, type analysis instructions) for one kept module."""
+    pre = os.path.join(tmp, "pre.bc")
+    subprocess.run([OPT, "-passes=" + pipeline, module, "-o", pre], check=True)
+    cg = os.path.join(tmp, "callgrind.out")
+    subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg, OPT,
+                    "-load-pass-plugin=" + plugin] + flags + ["-passes=enzyme", pre, "-o", os.devnull],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
+                         capture_output=True, text=True, check=True).stdout
+    enzyme = ta = None
+    for line in ann.splitlines():
+        for rx, key in ((ENZYME_PASS, "e"), (TYPE_ANALYSIS, "t")):
+            m = rx.match(line)
+            if m and "'" not in line.split(":", 1)[1].split("(")[0]:
+                v = int(m.group(1).replace(",", ""))
+                if key == "e" and enzyme is None:
+                    enzyme = v
+                elif key == "t" and ta is None:
+                    ta = v
+    if enzyme is None or ta is None:
+        raise RuntimeError("callgrind_annotate shows no %s" %
+                           ("EnzymeNewPM run" if enzyme is None else "TypeAnalysis::analyzeFunction"))
+    return enzyme, ta
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench", "enzyme"),
+                    help="bench_enzyme.py's output directory (default build/bench/enzyme)")
+    ap.add_argument("builds", nargs="*", help="CASE-O<level> (default: every pair found)")
+    args = ap.parse_args()
+    for tool in ("valgrind", "callgrind_annotate"):
+        if not shutil.which(tool):
+            print("SKIP: enzyme_profile: %s not installed (Debian package valgrind)" % tool)
+            return 0
+    plugin, why = find_plugin()
+    if not plugin:
+        print("SKIP: enzyme_profile: no Enzyme plugin: %s" % why)
+        return 0
+    if not os.path.isdir(args.out):
+        sys.exit("enzyme_profile: %s: no such directory (run make bench-enzyme first)" % args.out)
+    pairs = args.builds or sorted({n[:-len("-trees")] for n in os.listdir(args.out)
+                                   if n.endswith("-trees")})
+    flags = wrapper_flags()
+    rows, pipelines = [], {}
+    print("%-24s %-4s %-21s %-21s %-13s %-7s %s" % ("program", "lvl", "enzyme G instr t/p",
+                                                    "type analysis G t/p", "TA share t/p",
+                                                    "enzyme", "TA ratio"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for pair in pairs:
+            m = re.match(r"^(.*)-O(\d)$", pair)
+            if not m:
+                sys.exit("enzyme_profile: %s: expected CASE-O<level>" % pair)
+            case, level = m.group(1), int(m.group(2))
+            dirs = [os.path.join(args.out, "%s-%s" % (pair, k)) for k in ("trees", "plain")]
+            mods = [os.path.join(d, "suite.tt.ll") for d in dirs]
+            if not all(os.path.isfile(p) for p in mods):
+                print("%-24s O%-3d skipped: no kept module (a cargo build, or not built)" % (case, level))
+                continue
+            if not all(finished(d) for d in dirs):
+                print("%-24s O%-3d skipped: Enzyme did not finish both builds" % (case, level))
+                continue
+            if level not in pipelines:
+                pipelines[level] = pipeline_before_enzyme(plugin, level, tmp)
+            try:
+                (et, tt), (ep, tp) = [profile(p, plugin, flags, pipelines[level], tmp) for p in mods]
+            except (subprocess.CalledProcessError, RuntimeError) as e:
+                print("%-24s O%-3d failed: %s" % (case, level, e))
+                continue
+            rows.append((et / ep, tt / tp, tt / et, tp / ep))
+            share = "%.1f%%/%.1f%%" % (100 * tt / et, 100 * tp / ep)
+            print("%-24s O%-3d %9.2f/%-11.2f %9.2f/%-11.2f %-13s %-7.2f %.2f" % (
+                case, level, et / 1e9, ep / 1e9, tt / 1e9, tp / 1e9, share, et / ep, tt / tp),
+                flush=True)
+    if rows:
+        gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))  # noqa: E731
+        print("\nover %d builds: geometric mean of trees/plain, Enzyme's pass %.3f, type analysis %.3f"
+              % (len(rows), gm([r[0] for r in rows]), gm([r[1] for r in rows])))
+        print("type analysis share of Enzyme's pass: with trees %.1f%% to %.1f%%, plain %.1f%% to %.1f%%"
+              % (100 * min(r[2] for r in rows), 100 * max(r[2] for r in rows),
+                 100 * min(r[3] for r in rows), 100 * max(r[3] for r in rows)))
+        best = max(r[3] for r in rows)
+        print("lowest pass ratio type analysis allows (plain share %.1f%%, its cost at 0): %.2f"
+              % (100 * best, 1 - best))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
