@@ -2,6 +2,12 @@
 ; its attribute inference gives a function that only fills its sret, from -O1 on) loses the
 ; derivative of what the callee stores there, silently: all-zero derivatives, no message,
 ; when the stored struct also holds an integer whose type Enzyme knows.
+; Why (Enzyme's output, opt -passes=enzyme): the augmented forward call of lift gets `undef`
+; as the shadow of its sret buffer (the call only writes it), while augmented_lift mirrors
+; the integer tag's store into that shadow (Enzyme duplicates integer stores into shadow
+; memory): a store through undef. Built by clang with the plugin, the program prints zeros;
+; Enzyme's output compiled without further optimization crashes on that store. The reverse
+; functions themselves (diffelift, diffetower) are right.
 ; Here: lift(x: A) -> A with A = { f64 a, f64 s, u16 tag } scales the floats by 0.9 and
 ; multiplies the tag; tower = |lift(x)|^2 through a temporary; f(p) = tower(p.A) + p.b^2.
 ; d/da = 1.62, d/ds = 3.24, d/db = 6: Enzyme gives 0, 0, 6.
