@@ -117,8 +117,10 @@ def main():
         return 0
     if not os.path.isdir(args.out):
         sys.exit("enzyme_profile: %s: no such directory (run make bench-enzyme first)" % args.out)
+    # the builds' own directories (each has its `times`), not the shared cargo targets
     pairs = args.builds or sorted({n[:-len("-trees")] for n in os.listdir(args.out)
-                                   if n.endswith("-trees")})
+                                   if n.endswith("-trees")
+                                   and os.path.isfile(os.path.join(args.out, n, "times"))})
     flags = wrapper_flags()
     rows, pipelines = [], {}
     print("%-24s %-4s %-21s %-21s %-13s %-7s %s" % ("program", "lvl", "enzyme G instr t/p",
