@@ -17,6 +17,7 @@ using namespace llvm;
 // The options the wrapper gives Enzyme (Enzyme defines them; so does the stand-in).
 static cl::opt<bool> StrictAliasing("enzyme-strict-aliasing", cl::init(true), cl::Hidden);
 static cl::opt<bool> DetectReadThrow("enzyme-detect-readthrow", cl::init(true), cl::Hidden);
+static cl::opt<bool> Rematerialize("enzyme-rematerialize", cl::init(true), cl::Hidden);
 
 namespace {
 struct EnzymeStub : PassInfoMixin<EnzymeStub> {
