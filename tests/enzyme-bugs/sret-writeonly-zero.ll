@@ -7,7 +7,11 @@
 ; the integer tag's store into that shadow (Enzyme duplicates integer stores into shadow
 ; memory): a store through undef. Built by clang with the plugin, the program prints zeros;
 ; Enzyme's output compiled without further optimization crashes on that store. The reverse
-; functions themselves (diffelift, diffetower) are right.
+; functions themselves (diffelift, diffetower) are right. In Enzyme's source this is the
+; rematerialization of allocations (GradientUtils::computeForwardingProperties): a
+; write-only, non-capturing call into a temporary whose memory is not all floats is taken
+; to need no shadow in the forward pass, on the assumption that the forward pass writes the
+; shadow's integers itself.
 ; Here: lift(x: A) -> A with A = { f64 a, f64 s, u16 tag } scales the floats by 0.9 and
 ; multiplies the tag; tower = |lift(x)|^2 through a temporary; f(p) = tower(p.A) + p.b^2.
 ; d/da = 1.62, d/ds = 3.24, d/db = 6: Enzyme gives 0, 0, 6.
