@@ -19,7 +19,9 @@ trees/plain, then geometric means. Figures only; nothing is asserted.
 Cargo-built programs (tests/gradients/crates) are not covered: their module is not kept
 under that name.
 
-usage: tests/bench/enzyme_profile.py [--out DIR] [CASE-O<l> ...]   (default: every pair found)
+usage: tests/bench/enzyme_profile.py [--out DIR] [--enzyme-flags "F1 F2"] [CASE-O<l> ...]
+       (default: every pair found; Enzyme's options: the wrapper's, or --enzyme-flags, to
+       compare two settings run by run)
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), OPT (default /usr/lib/llvm-22/bin/opt).
 """
 import argparse
@@ -105,6 +107,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench", "enzyme"),
                     help="bench_enzyme.py's output directory (default build/bench/enzyme)")
+    ap.add_argument("--enzyme-flags", help="Enzyme's options, space-separated "
+                    "(default: the wrapper's, tools/rustc-typetree)")
     ap.add_argument("builds", nargs="*", help="CASE-O<level> (default: every pair found)")
     args = ap.parse_args()
     for tool in ("valgrind", "callgrind_annotate"):
@@ -121,7 +125,7 @@ def main():
     pairs = args.builds or sorted({n[:-len("-trees")] for n in os.listdir(args.out)
                                    if n.endswith("-trees")
                                    and os.path.isfile(os.path.join(args.out, n, "times"))})
-    flags = wrapper_flags()
+    flags = args.enzyme_flags.split() if args.enzyme_flags is not None else wrapper_flags()
     rows, pipelines = [], {}
     print("%-24s %-4s %-21s %-21s %-13s %-7s %s" % ("program", "lvl", "enzyme G instr t/p",
                                                     "type analysis G t/p", "TA share t/p",
