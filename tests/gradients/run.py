@@ -109,7 +109,9 @@ class Builder:
         shutil.copy(WRAPPER, self.wrapper)
         snap = os.path.join(OUT, "typetree")
         shutil.copy(typetree, snap)
-        self.env = dict(env, TYPETREE=snap)
+        # No fallback: a build whose trees Enzyme rejects must show as such, not be rebuilt
+        # without them.
+        self.env = dict(env, TYPETREE=snap, RUSTC_TYPETREE_NO_FALLBACK="1")
         self.cargo_lock = threading.Lock()
 
     def build(self, program, main_rs, level, trees, skip, out_dir):

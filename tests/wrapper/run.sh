@@ -4,8 +4,9 @@
 # lists the functions that carry trees there), the same without a plugin, a library crate,
 # a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
-# by the program), the stage errors of a program Enzyme rejects and of one that calls
-# Enzyme without a plugin.
+# by the program), the fallback without trees where Enzyme rejects true trees (and
+# --no-fallback), the stage errors of a program Enzyme rejects and of one that calls Enzyme
+# without a plugin.
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -78,7 +79,8 @@ check "errors: a missing plugin is reported by stage" 'grep -q "^rustc-typetree:
 # (e) the real Enzyme
 if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
     cp -r "$fx/ws-grad" "$out/ws-grad"
-    (cd "$out/ws-grad" && RUSTC_WRAPPER=$W RUSTC_TYPETREE_ENZYME=$plugin CARGO_TARGET_DIR=$out/target-grad \
+    (cd "$out/ws-grad" && RUSTC_WRAPPER=$W RUSTC_TYPETREE_ENZYME=$plugin RUSTC_TYPETREE_NO_FALLBACK=1 \
+        CARGO_TARGET_DIR=$out/target-grad \
         cargo build --offline --locked -q --release) >"$out/wsg.log" 2>&1
     check "cargo+enzyme: workspace differentiating a library function builds" \
         '[ -x "$out/target-grad/release/fit" ]' "$out/wsg.log"
@@ -88,10 +90,23 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         'grep -q "^define.*enzyme_type.*physics.*energy" "$out"/target-grad/release/deps/fit-*.tt.ll' "$out/wsg.log"
     check "cargo+enzyme: release build, 95% of the user crates' functions carry trees in fit.tt.ll" \
         'python3 "$root/tests/lib/tree_coverage.py" "$out"/target-grad/release/deps/fit-*.tt.ll "$out"/target-grad/release/deps/fit-*.types.json --min 95 >"$out/cov.log"' "$out/cov.log"
+    # float_bits: true trees, an Enzyme bug (float-from-int-bits) at -O1; plain Enzyme is right
+    mkdir -p "$out/fb"
+    "$W" --enzyme "$plugin" -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fb/fb" \
+        >/dev/null 2>"$out/fb/log"
+    check "fallback: Enzyme's rejection of the trees is shown, with its reason and log" \
+        'grep -q "^rustc-typetree: warning: enzyme: Illegal updateAnalysis" "$out/fb/log" && grep -q "^rustc-typetree: warning: Enzyme failed on float_bits with trees (full log: $out/fb/float_bits.enzyme.log" "$out/fb/log" && grep -q "Illegal updateAnalysis" "$out/fb/float_bits.enzyme.log"' "$out/fb/log"
+    check "fallback: the program built without trees computes the right gradient" \
+        'grep -q "^rustc-typetree: warning: float_bits built without trees" "$out/fb/log" && "$out/fb/fb" | grep -q "^gradient right"' "$out/fb/log"
+    mkdir -p "$out/fn"
+    "$W" --enzyme "$plugin" --no-fallback -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fn/fb" \
+        >/dev/null 2>"$out/fn/log"
+    check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
+        'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
     mkdir -p "$out/f"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
-    check "errors: an Enzyme failure names the stage, shows Enzyme's reason, keeps the log" \
-        'grep -q "^rustc-typetree: enzyme: .*Assertion" "$out/f/log" && grep -q "full log: $out/f/enzyme_fails.enzyme.log" "$out/f/log" && [ -s "$out/f/enzyme_fails.enzyme.log" ] && [ "$(wc -l <"$out/f/log")" -lt 20 ]' "$out/f/log"
+    check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \
+        'grep -q "^rustc-typetree: enzyme: .*Assertion" "$out/f/log" && grep -q "full log: $out/f/enzyme_fails.enzyme.log" "$out/f/log" && grep -q "without trees too (full log: $out/f/enzyme_fails.no-typetree.enzyme.log)" "$out/f/log" && [ -s "$out/f/enzyme_fails.enzyme.log" ] && [ -s "$out/f/enzyme_fails.no-typetree.enzyme.log" ] && [ ! -e "$out/f/tl" ] && [ "$(wc -l <"$out/f/log")" -lt 40 ]' "$out/f/log"
 else
     echo "SKIP: real Enzyme cases: $(cat "$out/why")"
 fi
