@@ -44,13 +44,14 @@ TYPE_ANALYSIS = re.compile(r"^\s*([\d,]+) .*:TypeAnalysis::analyzeFunction\(FnTy
 
 
 def wrapper_flags():
-    """Enzyme's options as tools/rustc-typetree gives them (one place: its default)."""
-    with open(os.path.join(ROOT, "tools", "rustc-typetree")) as f:
-        for line in f:
-            m = re.match(r"^enzyme_flags=\$\{RUSTC_TYPETREE_ENZYME_FLAGS-(.*)\}$", line.strip())
-            if m:
-                return m.group(1).split()
-    sys.exit("enzyme_profile: no enzyme_flags= line in tools/rustc-typetree")
+    """Enzyme's options as tools/rustc-typetree gives them by default (one place: the
+    wrapper, which prints them)."""
+    env = {k: v for k, v in os.environ.items() if k != "RUSTC_TYPETREE_ENZYME_FLAGS"}
+    p = subprocess.run([os.path.join(ROOT, "tools", "rustc-typetree"), "--print-enzyme-flags"],
+                       env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit("enzyme_profile: tools/rustc-typetree --print-enzyme-flags failed: " + p.stderr)
+    return p.stdout.split()
 
 
 def pipeline_before_enzyme(plugin, level, tmp):

@@ -17,8 +17,8 @@ CLANG=${CLANG:-clang-22}
 command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found"; echo "0 passed, 0 failed"; exit 0; }
 plugin=$("$root/tools/enzyme-plugin" 2>"${TMPDIR:-/tmp}/enzyme-rules.why") || {
     echo "SKIP: $(cat "${TMPDIR:-/tmp}/enzyme-rules.why")"; echo "0 passed, 0 failed"; exit 0; }
-# The options the wrapper gives Enzyme (one place: the wrapper's default).
-flags=$(sed -n "s/^enzyme_flags=\${RUSTC_TYPETREE_ENZYME_FLAGS-\(.*\)}$/\1/p" "$root/tools/rustc-typetree")
+# The options the wrapper gives Enzyme by default (one place: the wrapper).
+flags=$(env -u RUSTC_TYPETREE_ENZYME_FLAGS "$root/tools/rustc-typetree" --print-enzyme-flags)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
