@@ -441,7 +441,7 @@ void abi_int_reg_tree(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
 void abi_lower_c(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_type *rt,
                  const tt_layout *rl, tt_type **at, const tt_layout **al, tt_lowered_fn *out);
 
-/* ---- between layout.c and enum_layout.c ---- */
+/* ---- between layout.c, univariant.c and enum_layout.c ---- */
 typedef enum { KIND_ALWAYS_SIZED, KIND_MAYBE_UNSIZED, KIND_PREFIXED } struct_kind;
 
 /* rustc's univariant(): lays out fields (declaration order) as one struct/variant.
@@ -465,6 +465,8 @@ bool size_ok(const tt_ctx *c, uint64_t size);
 void layout_scalar_pair(const tt_ctx *c, tt_scalar a, tt_scalar b, uint64_t *b_offset,
                         uint64_t *size, uint64_t *align);
 bool niche_of_scalar(tt_scalar s, uint64_t offset, tt_niche *out);
+/* How many invalid values a niche offers (0 without one). */
+tt_u128 niche_avail(bool has, const tt_niche *n);
 void report_too_big(tt_ctx *c, const tt_loc *where, const char *type_name);
 
 #endif
