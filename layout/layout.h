@@ -376,6 +376,9 @@ typedef struct {
 } tt_tree_opts;
 extern const tt_tree_opts tree_default_opts;
 void tree_free(tt_tree *t);
+void tree_push(tt_tree *t, const tt_entry *e); /* appends; aborts when out of memory */
+/* Enzyme's order of entries (qsort/bsearch comparator over tt_entry). */
+int tree_entry_cmp(const void *a, const void *b);
 /* Sorts like Enzyme's printer (index lists compared numerically, -1 first, shorter
  * prefix first) and removes duplicates. Every builder below returns sorted trees. */
 void tree_normalize(tt_tree *t);
