@@ -6,14 +6,14 @@
 
 #include "../emit/emit.h"
 
-const tt_tree_limits tt_default_limits = {500, 6, 4096};
+const tt_tree_limits tt_default_limits = {500, 6, 4096, 512};
 
 static tt_tree_opts opts_of(const tt_tree_limits *l)
 {
     if (!l)
         return tree_default_opts;
     tt_tree_opts o = {.max_offset = l->max_offset, .max_depth = l->max_depth,
-                      .max_entries = l->max_entries};
+                      .max_entries = l->max_entries, .lean_above = l->lean_above};
     return o;
 }
 

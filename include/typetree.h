@@ -70,6 +70,9 @@ typedef struct {
     unsigned max_depth;  /* -enzyme-max-type-depth (default 6): no longer index path */
     size_t max_entries;  /* a larger tree is rebuilt one level shallower (default 4096;
                             0: no limit) */
+    size_t lean_above;   /* a larger tree is rebuilt lean: in arrays and buffers only the
+                            first element's pointers say what they point to (default 512;
+                            0: never) */
 } tt_tree_limits;
 extern const tt_tree_limits tt_default_limits;
 /* Enzyme's string for a value of the type, "{[-1]:Pointer, [-1,-1]:Float@double}" for

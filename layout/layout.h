@@ -373,6 +373,9 @@ typedef struct {
     unsigned max_depth;      /* Enzyme's -enzyme-max-type-depth (6): no longer path */
     size_t max_entries;      /* a tree that would be larger is rebuilt one level shallower,
                                 until it fits (0: no limit) */
+    size_t lean_above;       /* a tree that would be larger is rebuilt lean: in arrays and
+                                buffers only the first element's pointers get a pointee
+                                (0: never) */
 } tt_tree_opts;
 extern const tt_tree_opts tree_default_opts;
 void tree_free(tt_tree *t);

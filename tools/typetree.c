@@ -45,6 +45,9 @@ static const char usage_text[] =
     "  --max-depth N         Enzyme's -enzyme-max-type-depth (default 6)\n"
     "  --max-entries N       rebuild a larger tree one level shallower until it fits\n"
     "                        (default 4096; 0: no limit)\n"
+    "  --lean-above N        rebuild a larger tree lean: in arrays and buffers only the\n"
+    "                        first element's pointers say what they point to\n"
+    "                        (default 512; 0: never)\n"
     "  --types-from FILE     read more type expressions, one per line ('-': stdin;\n"
     "                        blank lines and lines starting with # are skipped)\n"
     "  --types FILE          (annotate) the type description\n"
@@ -171,7 +174,7 @@ static int parse_options(int argc, char **argv, options *o)
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             o->types_from = argv[++i];
-        } else if (opts && strcmp(a, "--max-entries") == 0) {
+        } else if (opts && (strcmp(a, "--max-entries") == 0 || strcmp(a, "--lean-above") == 0)) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             char *end;
@@ -179,7 +182,10 @@ static int parse_options(int argc, char **argv, options *o)
             long long v = strtoll(argv[++i], &end, 10);
             if (errno || *end || end == argv[i] || v < 0)
                 return usage_error("bad value for %s", a);
-            o->tree.max_entries = (size_t)v;
+            if (a[2] == 'm')
+                o->tree.max_entries = (size_t)v;
+            else
+                o->tree.lean_above = (size_t)v;
         } else if (opts && (strcmp(a, "--max-offset") == 0 || strcmp(a, "--max-depth") == 0)) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
