@@ -272,35 +272,80 @@ static bool declared_size_is(body_typer *b, const char *ids, const char *size)
  * nothing of the whole variable's type), takes their declarations ("N[,N...]", the common
  * entries when they differ); NULL when there are none. A MIR local has one type; a
  * transmute between locals is a copy between two declared types, whose common entries are
- * all that stays. */
-static const char *tmp_ids(body_typer *b, const char *y)
+ * all that stays. The copies may pass through other temporaries of the same size, copied
+ * whole: a value moved through wrappers of one layout. `slots[i].write(b.clone())` in
+ * std's `<[T]>::to_vec` (Vec::clone) moves the clone from `val: T` through `T`,
+ * `ManuallyDrop<T>` and `MaybeUninit<T>` temporaries into the slot; typed one copy away
+ * from `val` only, Enzyme could not type the last two copies (stress programs
+ * agents_world, enum_events, enum_geometry at -O0). */
+#define TMP_WALK_MAX 64
+
+typedef struct {
+    const char *seen[TMP_WALK_MAX]; /* temporaries visited */
+    unsigned n;
+    bool cut;                       /* a type was missed: more than TMP_WALK_MAX, or an sret
+                                     * destination on the way */
+    tt_buf ids;
+} tmp_walk;
+
+static void tmp_collect(body_typer *b, const char *y, const char *size, tmp_walk *w)
 {
     /* A call's sret destination holds the callee's return type (scan_call's place); a copy
      * out of it may be one variant's payload: NodeRef::ascend's Result<Handle, NodeRef>
      * (24 bytes, niche-tagged) moved whole into `parent: Handle` in its Ok arm gave the
      * temporary Handle's tree, and the Err arm's node pointer at offset 8 was typed as
-     * Handle's integer height there (stress grid_nested -O0, BTree insert_recursing). */
-    if (map_get(b->sret_dest, fn_key(b, b->body_fn, y)))
-        return NULL;
-    const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
-    const char *list = size ? map_get(b->copies, fn_key(b, b->body_fn, y)) : NULL;
+     * Handle's integer height there (stress grid_nested -O0, BTree insert_recursing).
+     * Met on the way from another temporary, such a destination's type is not among the
+     * declarations, so the walk gives up: nothing is certain. */
+    if (map_get(b->sret_dest, fn_key(b, b->body_fn, y))) {
+        w->cut = true;
+        return;
+    }
+    for (unsigned i = 0; i < w->n; i++)
+        if (strcmp(w->seen[i], y) == 0)
+            return;
+    const char *own = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
+    const char *list = own && strcmp(own, size) == 0 ? map_get(b->copies, fn_key(b, b->body_fn, y))
+                                                     : NULL;
     if (!list)
-        return NULL;
-    tt_buf ids = {0};
+        return;
+    if (w->n == TMP_WALK_MAX) {
+        w->cut = true;
+        return;
+    }
+    w->seen[w->n++] = y;
     for (const char *p = list; *p;) {
         size_t len = strcspn(p, ",");
         const char *eq = memchr(p, '=', len);
         if (eq && (size_t)(p + len - eq - 1) == strlen(size) && memcmp(eq + 1, size, strlen(size)) == 0) {
             const char *other = arena_strndup(b->c->arena, p, (size_t)(eq - p));
             const char *oid = map_get(b->declared, fn_key(b, b->body_fn, other));
-            if (oid && declared_size_is(b, oid, size) && !(ids.data && strstr(arena_printf(b->c->arena, ",%s,", ids.data),
-                                             arena_printf(b->c->arena, ",%s,", oid))))
-                buf_printf(&ids, "%s%s", ids.len ? "," : "", oid);
+            if (oid) {
+                if (declared_size_is(b, oid, size) &&
+                    !(w->ids.data && strstr(arena_printf(b->c->arena, ",%s,", w->ids.data),
+                                            arena_printf(b->c->arena, ",%s,", oid))))
+                    buf_printf(&w->ids, "%s%s", w->ids.len ? "," : "", oid);
+            } else {
+                tmp_collect(b, other, size, w);
+            }
         }
         p += len + (p[len] == ',');
     }
-    const char *out = ids.len ? arena_strdup(b->c->arena, ids.data) : NULL;
-    free(ids.data);
+}
+
+static const char *tmp_ids(body_typer *b, const char *y)
+{
+    const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
+    if (!size)
+        return NULL;
+    if (map_get(b->sret_dest, fn_key(b, b->body_fn, y)))
+        return NULL;
+    tmp_walk w = {.n = 0};
+    tmp_collect(b, y, size, &w);
+    /* every declaration the temporary meets counts (their common entries): none when
+     * some were not reached */
+    const char *out = w.ids.len && !w.cut ? arena_strdup(b->c->arena, w.ids.data) : NULL;
+    free(w.ids.data);
     return out;
 }
 
