@@ -34,6 +34,7 @@ $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/emit/ir_bitcode.o: CPPFLAGS += $(LLVM_CFLAGS)
+$(BUILD)/tests/test_ir_types: CPPFLAGS += $(LLVM_CFLAGS)
 
 # The std prelude is data (schema/prelude.json) compiled into the library as a string.
 $(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh Makefile

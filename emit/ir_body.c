@@ -4,8 +4,10 @@
  * Places: a pointer parameter of a described function (its pointee, a value passed
  * Indirect, the sret return), an alloca a #dbg_declare gives a Rust type (the types file's
  * "locals", checked against the variable's name in this very module), the sret argument
- * of a call to a described function, and a constant-offset `getelementptr i8` into any of
- * those. Values: the {A, B} a call to a described function returns.
+ * of a call to a described function, a constant-offset `getelementptr i8` into any of
+ * those, and a `getelementptr` of any index into a run of elements whose stride (sized by
+ * emit/ir_types.c, named structs included) is the element's size. Values: the {A, B} a
+ * call to a described function returns.
  *
  * Annotated: llvm.memcpy / llvm.memmove / llvm.memset call sites, on each pointer operand,
  * when the bytes copied are exactly a place's type, one of its fields, or a whole number
@@ -21,6 +23,7 @@
 #include "emit.h"
 #include "ir_body.h"
 #include "ir_lex.h"
+#include "ir_types.h"
 
 typedef struct {
     size_t start, end;
@@ -57,6 +60,7 @@ struct body_typer {
     tt_map *places;      /* per function: "%name" -> place* */
     tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
     tt_map *derived;     /* per function: "%name" of pointers computed from places */
+    tt_map *types;       /* the module's named types: "%name" -> its definition */
     tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
     tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
@@ -84,6 +88,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->sret_dest = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->declared = map_new(c->arena);
+    b->types = map_new(c->arena);
     return b;
 }
 
@@ -374,6 +379,10 @@ static unsigned long declare_of(body_typer *b, const char *s, size_t n, const ch
 
 void body_note_line(body_typer *b, const char *s, size_t n)
 {
+    if (s[0] == '%') {
+        ir_types_note(b->types, b->c->arena, s, n);
+        return;
+    }
     if (n > 7 && memcmp(s, "define ", 7) == 0) {
         b->note_fn++;
         return;
@@ -735,7 +744,9 @@ static uint64_t llvm_size(const char *s, size_t n)
 
 /* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with T = i8 and a constant
  * index, %y is place(%x) + index; with an index of any kind into a run of elements whose
- * size is T's, %y points into the same run. */
+ * size is T's, %y points into the same run. T may be a named struct (rustc indexes a slice
+ * of structs over %"Record" at -O0: std's sort copies elements between such pointers,
+ * stress programs sorted_records and nbody_vec). */
 static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
 {
     if (!lex_take(&c, "getelementptr"))
@@ -745,7 +756,7 @@ static void scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_
     lex_tok ty = lex_take_item(&c);
     if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
         return;
-    uint64_t tsize = llvm_size(s + ty.at, ty.end - ty.at);
+    uint64_t tsize = ir_type_size(b->types, s + ty.at, ty.end - ty.at);
     lex_tok x = c.t;
     lex_step(&c);
     if (!tsize || x.kind != LEX_LOCAL || x.open || !lex_take(&c, ",") || !lex_take(&c, "i64"))

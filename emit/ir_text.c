@@ -117,7 +117,7 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
                 ir_run_defined(r, sym);
         } else if (line[0] == '@' && strstr(line, " alias ")) {
             note_alias(r, line, (size_t)len);
-        } else if (line[0] == '!' ||
+        } else if (line[0] == '!' || (line[0] == '%' && strstr(line, " = type ")) ||
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
                                        strstr(line, "@llvm.memcpy.") || strstr(line, " sret(")))) {
             body_note_line(body, line, (size_t)len);
