@@ -260,7 +260,8 @@ def blame(log_path, ll_path, group):
     except OSError:
         return {}, set(group)
     errors = [(i, l) for i, l in enumerate(lines)
-              if (re.match(r"^(error|fatal error|LLVM ERROR): \S", l) or re.search(r"Assertion .* failed", l))
+              if (re.match(r"^(error|fatal error|LLVM ERROR): \S", l)
+                  or re.search(r"Assertion .* failed|UNREACHABLE executed at", l))
               and "too many errors" not in l]
     named, unsure = {}, set()
     reach = None
@@ -281,6 +282,11 @@ def blame(log_path, ll_path, group):
             named.setdefault(c, text)
         else:
             unsure |= owners or set(group)
+    if not named and not unsure:
+        # a failure none of whose lines was recognised (a crash of another kind): it belongs
+        # to the group as a whole, never to no case, or the same group would be built again
+        # and again
+        unsure = set(group)
     return named, unsure - set(named)
 
 

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""tests/gradients/test_run.py: the gradient suite's own bookkeeping, without Enzyme.
+
+run.py builds many cases into one program and, when Enzyme fails on it, splits the cases
+by the errors in Enzyme's log (blame) and builds the rest again (build_config). These
+checks feed it logs of the shapes Enzyme writes (an error naming a case's file, an error
+in a function some cases reach, an UNREACHABLE crash, a crash it recognises nothing in)
+and a fake builder, and check that every failing case is found, no right case is blamed,
+and the splitting ends: a crash blame recognised nothing in once made it build the same
+group again forever."""
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402
+
+passed = failed = 0
+
+
+def check(what, got, want):
+    global passed, failed
+    if got == want:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL %s: got %r, want %r" % (what, got, want))
+
+
+# A module: each case's entry hands its own function to __enzyme_autodiff; "shared" is
+# reached by a and b, "only_c" by c alone.
+MODULE = """\
+define void @_ZN5suite5cases1a3run17h0E() {
+  call void @__enzyme_autodiff(ptr @fa)
+  ret void
+}
+define void @_ZN5suite5cases1b3run17h0E() {
+  call void @__enzyme_autodiff(ptr @fb)
+  ret void
+}
+define void @_ZN5suite5cases1c3run17h0E() {
+  call void @__enzyme_autodiff(ptr @fc)
+  ret void
+}
+define double @fa(ptr %x) {
+  call void @shared()
+  ret double 0.0
+}
+define double @fb(ptr %x) {
+  call void @shared()
+  ret double 0.0
+}
+define double @fc(ptr %x) {
+  call void @only_c()
+  ret double 0.0
+}
+define void @shared() {
+  ret void
+}
+define void @only_c() {
+  ret void
+}
+"""
+
+CRASH_IN = """\
+oldFunc: ; Function Attrs: nounwind
+define internal void @preprocess_%s(ptr %%x) {
+start:
+</analysis>
+
+Cannot deduce adding type
+UNREACHABLE executed at DiffeGradientUtils.cpp:517!
+PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/
+Stack dump:
+clang-22: error: clang frontend command failed with exit code 134
+"""
+
+tmp = tempfile.mkdtemp(prefix="tt-test-run-")
+ll = os.path.join(tmp, "m.ll")
+with open(ll, "w") as f:
+    f.write(MODULE)
+group = ["a", "b", "c"]
+
+
+def blame_of(text):
+    log = os.path.join(tmp, "e.log")
+    with open(log, "w") as f:
+        f.write(text)
+    named, unsure = run.blame(log, ll, group)
+    return sorted(named), sorted(unsure)
+
+
+check("error naming a case's file",
+      blame_of("error: tests/gradients/cases/b.rs:3:5: in function preprocess_fb double (ptr): "
+               "Enzyme: Cannot deduce type of copy\n"),
+      (["b"], []))
+check("error in a function one case reaches",
+      blame_of("error: library/x.rs:1:1: in function preprocess_only_c void (): Enzyme: x\n"),
+      (["c"], []))
+check("error in a function two cases reach",
+      blame_of("error: library/x.rs:1:1: in function diffeshared void (): Enzyme: x\n"),
+      ([], ["a", "b"]))
+check("UNREACHABLE crash in a function one case reaches", blame_of(CRASH_IN % "only_c"), (["c"], []))
+check("UNREACHABLE crash in a function two cases reach", blame_of(CRASH_IN % "shared"), ([], ["a", "b"]))
+check("a crash with nothing recognised belongs to the whole group",
+      blame_of("Segmentation fault\nclang-22: error: clang frontend command failed with exit code 139\n"),
+      ([], ["a", "b", "c"]))
+
+
+class FakeBuilder:
+    """Fails a build while it includes a case of `bad`, with a log that names nothing."""
+
+    def __init__(self, bad):
+        self.bad, self.builds = set(bad), 0
+
+    def build(self, program, main_rs, level, trees, skip, out_dir):
+        self.builds += 1
+        if self.builds > 50:
+            raise RuntimeError("more than 50 builds of 3 cases: the splitting does not end")
+        os.makedirs(out_dir, exist_ok=True)
+        cases = [c for c in group if c not in skip]
+        if not self.bad & set(cases):
+            return True, "", "exe:" + ",".join(cases), None, None
+        log = os.path.join(out_dir, "suite.enzyme.log")
+        with open(log, "w") as f:
+            f.write("clang-22: error: clang frontend command failed with exit code 139\n")
+        return False, "rustc-typetree: enzyme: clang failed", None, log, ll
+
+
+run.OUT = tmp
+run.run_case = lambda exe, case: ("right", "")
+for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
+    builder = FakeBuilder(bad)
+    results = {}
+    try:
+        run.build_config(builder, "suite", None, group, 0, False, results, lambda m: None)
+    except RuntimeError as e:
+        print("FAIL build_config with %s failing: %s" % (bad or "none", e))
+        failed += 1
+    got = sorted(c for c, (o, _) in results.items() if o == "enzyme error")
+    check("build_config with %s failing: the failing cases" % (bad or "none"), got, sorted(bad))
+    check("build_config with %s failing: every case has an outcome" % (bad or "none"),
+          sorted(results), group)
+    check("build_config with %s failing: ends within 2n+1 builds" % (bad or "none"),
+          builder.builds <= 2 * len(group) + 1, True)
+
+shutil.rmtree(tmp, ignore_errors=True)
+print("gradients-bookkeeping: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
