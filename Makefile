@@ -111,9 +111,8 @@ fuzz-long:
 bench: all
 	@sh tests/bench/run.sh
 
-# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees (make
-# check builds without trees at -O1..3 only); over an hour on 2 cores; the table goes to
-# build/gradients-table.txt.
+# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees, as
+# make check runs it; the table goes to build/gradients-table.txt.
 gradients: all
 	@python3 tests/gradients/run.py --table build/gradients-table.txt
 
