@@ -343,9 +343,7 @@ static const char *tmp_ids(body_typer *b, const char *y)
     const char *size = map_get(b->alloca_size, fn_key(b, b->body_fn, y));
     if (!size)
         return NULL;
-    if (map_get(b->sret_dest, fn_key(b, b->body_fn, y)))
-        return NULL;
-    tmp_walk w = {.n = 0};
+    tmp_walk w = {.n = 0}; /* an sret destination itself cuts the walk at once */
     tmp_collect(b, y, size, &w);
     /* every declaration the temporary meets counts (their common entries): none when
      * some were not reached */
