@@ -14,8 +14,16 @@
 ; call are still wrong; f's own attributes, p0's dead_on_return, noalias and writeonly
 ; change nothing. Compiled at clang -O2 this module is right (the pipeline reshapes it
 ; first), so the cases run it at -O0, as Enzyme receives it in a -O2 build.
+; Why (Enzyme's -enzyme-print-perf and its output): Enzyme replaces the second p0 call by a
+; combined forward+reverse call in the reverse pass ("choosing to replace function p0 and
+; do both forward/reverse"), since score, memory(argmem: read), needs no primal in the
+; forward pass and so neither does the copy into %s; score's reverse then runs first and
+; reads %s as the first p0 left it. readonly-callee-unfilled is the same mechanism where
+; the moved call is the only one filling the memory.
 ; Met by the stress program struct64_passes at -O2 (a 64-field struct through 8 passes,
 ; twice: wrong with and without trees); reduced from it: 2 passes of an 8-field struct.
+; craft_by_value at -O2 meets it too (`s = steer(s)` three times then score, reduced from it
+; in Rust, is wrong with trees and right once memory attributes are deleted).
 ; The wrapper does not work around it (the attribute is LLVM's inference inside the
 ; pipeline, before Enzyme runs).
 ; CASE no-tree wrong
