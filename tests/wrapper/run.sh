@@ -5,7 +5,8 @@
 # a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
-# --no-fallback), the stage errors of a program Enzyme rejects and of one that calls Enzyme
+# --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove),
+# the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin.
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
@@ -117,6 +118,15 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         >/dev/null 2>"$out/fn/log"
     check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
         'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
+    # rotate: Enzyme's warnings on a build it finishes reach the user
+    mkdir -p "$out/rot"
+    "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
+        >/dev/null 2>"$out/rot/kept.log"
+    check "warnings: Enzyme's warning on a finished build is shown once, its log kept" \
+        '[ "$(grep -c "^rustc-typetree: warning: enzyme: didn.t implement memmove" "$out/rot/kept.log")" = 1 ] && grep -q "implement memmove" "$out/rot/rotate.enzyme.log" && [ -x "$out/rot/kept" ]' "$out/rot/kept.log"
+    "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" -o "$out/rot/split" >/dev/null 2>"$out/rot/split.log"
+    check "warnings: none where Enzyme gives none (memmove through a temporary), gradient right" \
+        '! grep -q "warning: enzyme" "$out/rot/split.log" && "$out/rot/split" | grep -q "^gradient right"' "$out/rot/split.log"
     mkdir -p "$out/f"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \
