@@ -22,8 +22,8 @@
 ; derivatives, without them it stops on trade's copies). The wrapper does not work around
 ; it: LLVM infers the attribute inside the pipeline, before Enzyme runs. Deleting every
 ; memory(...) attribute from craft_by_value's module as it reaches Enzyme makes its `trade`
-; part right but not the whole program: a third shape in it, `fl = evolve(fl)` three times
-; over a [Craft; 4], stays wrong without any memory attribute and is not reduced.
+; part right but not the whole program: a third shape in it, `fl = evolve(fl)` over a
+; [Craft; 4], is wrong without any memory attribute and without trees (array-element-chain).
 ; CASE no-tree wrong
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
