@@ -24,8 +24,8 @@
 ; twice: wrong with and without trees); reduced from it: 2 passes of an 8-field struct.
 ; craft_by_value at -O2 meets it too (`s = steer(s)` three times then score, reduced from it
 ; in Rust, is wrong with trees and right once memory attributes are deleted).
-; The wrapper does not work around it (the attribute is LLVM's inference inside the
-; pipeline, before Enzyme runs).
+; The wrapper works around it from -O1 on: it runs the pipeline in two halves around Enzyme
+; and deletes the functions' memory(...) attributes in between (--keep-memory-attrs: not).
 ; CASE no-tree wrong
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -19,10 +19,10 @@
 ; trade's own attributes change nothing; Enzyme's default options give the same zeros.
 ; Reduced by hand from the stress program craft_by_value at -O2 (a 23-field struct, its
 ; `trade(a, b) -> (Craft, Craft)`; with trees Enzyme builds it and computes garbage
-; derivatives, without them it stops on trade's copies). The wrapper does not work around
-; it: LLVM infers the attribute inside the pipeline, before Enzyme runs. Deleting every
-; memory(...) attribute from craft_by_value's module as it reaches Enzyme makes its `trade`
-; part right but not the whole program: a third shape in it, `fl = evolve(fl)` over a
+; derivatives, without them it stops on trade's copies). The wrapper works around it from
+; -O1 on by deleting the functions' memory(...) attributes before Enzyme runs (as for
+; readonly-callee-stale). That makes craft_by_value's `trade` part right but not the whole
+; program: a third shape in it, `fl = evolve(fl)` over a
 ; [Craft; 4], is wrong without any memory attribute and without trees (array-element-chain).
 ; CASE no-tree wrong
 

@@ -5,7 +5,8 @@
 # a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
-# --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove),
+# --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove), the
+# memory attributes deleted before Enzyme (passes.rs, and --keep-memory-attrs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin.
 # usage: tests/wrapper/run.sh TYPETREE_BIN
@@ -127,6 +128,16 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
     "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" -o "$out/rot/split" >/dev/null 2>"$out/rot/split.log"
     check "warnings: none where Enzyme gives none (memmove through a temporary), gradient right" \
         '! grep -q "warning: enzyme" "$out/rot/split.log" && "$out/rot/split" | grep -q "^gradient right"' "$out/rot/split.log"
+    # passes: `s = step(s)` twice, then a read-only score; -O2 infers memory(argmem: read)
+    mkdir -p "$out/mem"
+    "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/passes.rs" -o "$out/mem/drop" \
+        >/dev/null 2>"$out/mem/drop.log"
+    check "memory attributes deleted before Enzyme (default): the loop's gradient is right" \
+        '"$out/mem/drop" | grep -q "^gradient right"' "$out/mem/drop.log"
+    "$W" --enzyme "$plugin" --keep-memory-attrs -A warnings -C opt-level=2 "$fx/passes.rs" \
+        -o "$out/mem/keep" >/dev/null 2>"$out/mem/keep.log"
+    check "--keep-memory-attrs: Enzyme's readonly-callee bug makes the same build wrong" \
+        '"$out/mem/keep" | grep -q "^gradient wrong"' "$out/mem/keep.log"
     mkdir -p "$out/f"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \
