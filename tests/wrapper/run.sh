@@ -44,6 +44,8 @@ check "bin+enzyme: wrapper succeeds" '[ -x "$out/a/hello" ]' "$out/a/log"
 check "bin+enzyme: program prints the right output" '[ "$("$out/a/hello" 2>&1)" = "$expected" ]' "$out/a/log"
 check "bin+enzyme: plugin saw square, dot, scale annotated" \
     'grep -q "^enzyme-stub: square " "$out/a/report" && grep -q "^enzyme-stub: dot " "$out/a/report" && grep -q "^enzyme-stub: scale " "$out/a/report"' "$out/a/log"
+check "bin+enzyme: a plugin without EnzymeNewPM: memory attributes kept, said once" \
+    '[ "$(grep -c "warning: enzyme: no EnzymeNewPM in clang.s pipeline" "$out/a/log")" = 1 ]' "$out/a/log"
 check "bin+enzyme: hello.tt.ll verifies" '"$OPT" -passes=verify -disable-output "$out/a/hello.tt.ll" 2>"$out/a/vlog"' "$out/a/vlog"
 
 # (a2) overlapping moves: with a plugin every memmove goes through a temporary (Enzyme
