@@ -11,8 +11,8 @@ suite (every derivative against central finite differences, inputs unchanged). P
 it records the outcome (right, wrong, inputs changed, crash, Enzyme error with Enzyme's
 reason), Enzyme's own pass time (the EnzymeNewPM line of clang's -ftime-report, or from -O1
 on of opt -time-passes, which the wrapper reports as its `enzyme` stage when
-RUSTC_TYPETREE_TIMES is set; only for builds Enzyme finished) and the peak RSS of the build (GNU time; the compile step with Enzyme
-dominates it). Prints one table row per program and level with both configurations and
+RUSTC_TYPETREE_TIMES is set; only for builds Enzyme finished) and the peak RSS of the
+build (GNU time; the compile step with Enzyme dominates it). Prints one table row per program and level with both configurations and
 the ratio trees/plain of Enzyme's time, then the geometric mean of the ratios and the
 counts of programs where trees fix, break or change nothing. Writes the table to
 build/bench/enzyme/table.txt and, when gnuplot is installed, a chart of the times and ratios
