@@ -1,0 +1,106 @@
+/* Private to emit/ir_body*.c, the parts of the body typer (the overview: emit/ir_body.c):
+ * its state and the functions one part defines for another. Everyone else uses
+ * emit/ir_body.h. Each function's contract is in the comment at its definition. */
+#ifndef IR_BODY_IMPL_H
+#define IR_BODY_IMPL_H
+
+#include "emit.h"
+#include "ir_body.h"
+#include "ir_lex.h"
+
+typedef struct {
+    size_t start, end;
+} span;
+
+#define ATTR "\"enzyme_type\"=\""
+#define MD_KIND "!enzyme_type"
+
+/* A metadata line we wrote earlier ends with this comment: re-annotation drops it. */
+#define OUR_MD_MARK "; typetree"
+
+typedef struct {
+    tt_type *t;       /* the Rust type of the place's memory */
+    uint64_t off;     /* byte offset into it */
+    bool elems;       /* t is the element of a run of unknown length (pointer parameters) */
+    const char *what; /* for explain: where the type comes from */
+} place;
+
+/* A metadata annotation worked out once per type (allocas, loads): most recur thousands of
+ * times in a crate. id 0: nothing to say. */
+typedef struct {
+    unsigned long id;
+    const char *tree; /* for explain */
+} md_memo;
+
+struct body_typer {
+    tt_ctx *c;
+    annotator *a;
+    tt_tree_opts o;
+    tt_map *var_names;   /* metadata number -> the DILocalVariable's name, in this module */
+    unsigned long next_md;
+    tt_map *md_ids;      /* tree string -> metadata number of its root node */
+    tt_map *md_nodes;    /* node text "!{...}" -> "!N": each distinct node written once */
+    tt_map *memo;        /* "a|T" (alloca of a T), "l|T|off|size" (load) -> md_memo */
+    tt_buf md;           /* the metadata lines to append */
+    tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
+    tt_map *places;      /* per function: "%name" -> place* */
+    tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
+    tt_map *derived;     /* per function: "%name" of pointers computed from places */
+    tt_map *types;       /* the module's named types: "%name" -> its definition */
+    tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
+    tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
+    tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
+    tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
+    unsigned note_fn;    /* first pass: defines seen */
+    unsigned body_fn;    /* second pass: bodies begun */
+    const char *fn;
+    body_report report;
+    void *report_arg;
+    body_stats stats;
+};
+
+/* the first pass (ir_body_notes.c) */
+unsigned long body_declare_of(body_typer *b, const char *s, size_t n, const char **name);
+const char *body_tmp_ids(body_typer *b, const char *y);
+
+/* line scanning and places (ir_body_scan.c) */
+const char *body_digits(uint64_t v, char buf[24]);
+const char *body_memo_key(body_typer *b, char tag, const char *name, bool nums, uint64_t x,
+                          uint64_t y);
+const char *body_fn_key(body_typer *b, unsigned fn, const char *name);
+bool body_contains(const char *s, size_t n, const char *lit);
+const char *body_defined_value(body_typer *b, const char *s, size_t n, lex_cur *op);
+uint32_t body_split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
+                         size_t *close);
+const char *body_arg_value(body_typer *b, const char *s, span a, size_t *at);
+const place *body_place_of(body_typer *b, const char *name);
+void body_add_place(body_typer *b, const char *name, tt_type *t, uint64_t off, bool elems,
+                    const char *what);
+tt_type *body_local_type(body_typer *b, const char *key, const char **vname);
+void body_scan_declare(body_typer *b, const char *s, size_t n);
+void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c);
+const char *body_call_callee(body_typer *b, const char *s, size_t n, size_t *open);
+const char *body_call_sret_arg(body_typer *b, const char *s, size_t open, size_t n);
+void body_scan_call(body_typer *b, const char *y, const char *s, size_t n);
+
+/* trees of places (ir_body_trees.c) */
+uint64_t body_size_of(body_typer *b, tt_type *t);
+bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out);
+tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth);
+void body_tree_keep_common(tt_tree *t, const tt_tree *u);
+
+/* metadata (ir_body_md.c) */
+void body_put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out);
+void body_put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out);
+const md_memo *body_memo_put(body_typer *b, const char *key, const tt_tree *t);
+
+/* the rewrites (ir_body_rewrite.c): true when the line went, annotated, to out */
+bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out);
+bool body_rewrite_extract(body_typer *b, const char *s, size_t n, lex_cur c, tt_buf *out);
+bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
+                         tt_buf *out);
+bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
+                       tt_buf *out);
+bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
+
+#endif

@@ -1,0 +1,99 @@
+/* Metadata for bodies (emit/ir_body.c): trees as Enzyme's `!enzyme_type` nodes, each
+ * distinct node written once and appended after the module's last line (body_finish). */
+#include <stdlib.h>
+
+#include "ir_body_impl.h"
+
+static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl);
+
+/* The metadata number of a tree (Enzyme's TypeTree::toMD encoding), written once. */
+static unsigned long md_of(body_typer *b, const tt_tree *t)
+{
+    tt_buf key = {0};
+    tree_to_string(t, &key);
+    const char *k = arena_strdup(b->c->arena, key.data);
+    free(key.data);
+    unsigned long *id = map_get(b->md_ids, k);
+    if (id)
+        return *id;
+    const char *root = md_node(b, t, 0, t->n, 0);
+    id = arena_alloc(b->c->arena, sizeof *id);
+    *id = strtoul(root + 1, NULL, 10);
+    map_put(b->md_ids, k, id);
+    return *id;
+}
+
+/* Entries [lo, hi) share path[0..lvl); the node for that prefix: "!{!\"<kind at the
+ * prefix, or Unknown>\", i32 <next index>, !child, ...}". Returns "!N". */
+static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl)
+{
+    const char *base = "Unknown";
+    tt_buf body = {0};
+    size_t i = lo;
+    if (i < hi && t->v[i].len == lvl) {
+        base = kind_name((tt_kind)t->v[i].kind);
+        i++;
+    }
+    while (i < hi) {
+        int64_t idx = t->v[i].path[lvl];
+        size_t j = i;
+        while (j < hi && t->v[j].path[lvl] == idx)
+            j++;
+        const char *child = md_node(b, t, i, j, lvl + 1);
+        buf_printf(&body, ", i32 %lld, %s", (long long)idx, child);
+        i = j;
+    }
+    /* one node per distinct content: subtrees shared between trees are written once */
+    const char *content = arena_printf(b->c->arena, "!{!\"%s\"%s}", base, body.data ? body.data : "");
+    free(body.data);
+    const char *known = map_get(b->md_nodes, content);
+    if (known)
+        return known;
+    unsigned long id = b->next_md++;
+    buf_printf(&b->md, "!%lu = %s " OUR_MD_MARK "\n", id, content);
+    const char *ref = arena_printf(b->c->arena, "!%lu", id);
+    map_put(b->md_nodes, content, (void *)ref);
+    return ref;
+}
+
+void body_finish(body_typer *b, FILE *out)
+{
+    if (b->md.len)
+        fwrite(b->md.data, 1, b->md.len, out);
+}
+
+/* Appends ", !enzyme_type !id" to a line. */
+void body_put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
+{
+    size_t line_end = n;
+    while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
+        line_end--;
+    buf_putn(out, s, line_end);
+    char d[24];
+    buf_put(out, ", " MD_KIND " !");
+    buf_put(out, body_digits(id, d));
+    buf_putn(out, s + line_end, n - line_end);
+}
+
+/* Appends ", !enzyme_type !N" (the node of tree t) to a line. */
+void body_put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out)
+{
+    body_put_md_id(s, n, md_of(b, t), out);
+}
+
+/* The memoised metadata of tree t (NULL or empty: nothing) under key. */
+const md_memo *body_memo_put(body_typer *b, const char *key, const tt_tree *t)
+{
+    md_memo *m = arena_alloc(b->c->arena, sizeof *m);
+    m->id = 0;
+    m->tree = NULL;
+    if (t && t->n) {
+        m->id = md_of(b, t);
+        tt_buf tb = {0};
+        tree_to_string(t, &tb);
+        m->tree = arena_strdup(b->c->arena, tb.data);
+        free(tb.data);
+    }
+    map_put(b->memo, key, m);
+    return m;
+}

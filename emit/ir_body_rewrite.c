@@ -1,0 +1,426 @@
+/* The rewrites of body lines (emit/ir_body.c): each reads one kind of instruction and, when
+ * a place or an LLVM type makes its tree certain, writes the line annotated to out and
+ * returns true. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_body_impl.h"
+
+static void report(body_typer *b, const char *what, const char *tree, const char *from)
+{
+    if (b->report)
+        b->report(b->report_arg, b->fn, what, tree, from);
+}
+
+/* memcpy/memmove/memset: an attribute on each pointer operand whose place types it. */
+bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    size_t open;
+    const char *sym = body_call_callee(b, s, n, &open);
+    const char *what = !sym                                     ? NULL
+                       : strncmp(sym, "llvm.memset.", 12) == 0  ? "memset"
+                       : strncmp(sym, "llvm.memcpy.", 12) == 0  ? "memcpy"
+                       : strncmp(sym, "llvm.memmove.", 13) == 0 ? "memmove"
+                                                                : NULL;
+    if (!what)
+        return false;
+    bool set = what[3] == 's';
+    span args[8];
+    size_t close;
+    uint32_t na = body_split_args(s, open, n, args, 8, &close);
+    if (na < 3)
+        return false;
+    b->stats.copies++;
+    uint32_t nptr = set ? 1 : 2;
+    /* "i64 24": a constant length */
+    lex_cur len = lex_start(s, args[2].start, args[2].end);
+    bool known = false;
+    uint64_t bytes = 0;
+    if ((lex_take(&len, "i64") || lex_take(&len, "i32")) && len.t.kind == LEX_NUMBER) {
+        char *end;
+        bytes = strtoull(s + len.t.at, &end, 10);
+        known = end == s + len.t.end && len.t.end == args[2].end;
+    }
+    tt_tree trees[2] = {{0}, {0}};
+    bool have[2] = {false, false};
+    size_t at[2] = {0, 0};
+    const place *pl[2] = {NULL, NULL};
+    const char *vn[2] = {"?", "?"};
+    for (uint32_t k = 0; k < nptr; k++) {
+        const char *v = body_arg_value(b, s, args[k], &at[k]);
+        if (v)
+            vn[k] = v;
+        pl[k] = body_place_of(b, v);
+        if (pl[k])
+            have[k] = body_copy_tree(b, pl[k], known, bytes, &trees[k]);
+    }
+    const tt_tree *use = NULL;
+    if (have[0] && have[1]) {
+        if (tree_equal(&trees[0], &trees[1]))
+            use = &trees[0];
+        else
+            b->stats.conflicting++; /* the same bytes typed two ways: say nothing */
+    } else if (have[0] || have[1]) {
+        use = have[0] ? &trees[0] : &trees[1];
+    }
+    bool done = false;
+    if (use) {
+        tt_buf t = {0};
+        tree_to_string(use, &t);
+        size_t pos = 0;
+        for (uint32_t k = 0; k < nptr; k++) {
+            if (!at[k]) {
+                /* a constant operand (@g, or getelementptr (i8, ptr @g, i64 8) whose last
+                 * token is inside the expression): the attribute goes right after the
+                 * type, where parameter attributes begin */
+                lex_cur c = lex_start(s, args[k].start, args[k].end);
+                lex_take_item(&c);
+                at[k] = c.t.kind != LEX_END ? c.t.at : args[k].end;
+            }
+            buf_putn(out, s + pos, at[k] - pos);
+            buf_printf(out, ATTR "%s\" ", t.data);
+            pos = at[k];
+        }
+        buf_putn(out, s + pos, n - pos);
+        b->stats.copies_typed++;
+        report(b, arena_printf(b->c->arena, "%s %s%s%s, %s bytes", what, vn[0], set ? "" : " <- ",
+                               set ? "" : vn[1],
+                               known ? arena_printf(b->c->arena, "%llu", (unsigned long long)bytes)
+                                     : "run-time"),
+               t.data, pl[0] && have[0] ? pl[0]->what : pl[1]->what);
+        free(t.data);
+        done = true;
+    }
+    tree_free(&trees[0]);
+    tree_free(&trees[1]);
+    return done;
+}
+
+/* "%y = extractvalue {A, B} %x, K" of a described call's result: metadata. */
+bool body_rewrite_extract(body_typer *b, const char *s, size_t n, lex_cur c, tt_buf *out)
+{
+    if (!lex_take(&c, "extractvalue"))
+        return false;
+    b->stats.extracts++;
+    /* "{A, B} %x, K": a returned pair is a literal struct */
+    if (!lex_is(s, c.t, '{') || lex_take_item(&c).kind == LEX_END)
+        return false;
+    lex_tok x = c.t;
+    lex_step(&c);
+    if (x.kind != LEX_LOCAL || x.open || !lex_take(&c, ","))
+        return false;
+    const char *pair = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
+    tt_type *t = map_get(b->pairs, pair);
+    if (!t)
+        return false;
+    lex_tok idx = c.t;
+    lex_step(&c);
+    char *end = NULL;
+    unsigned long k = idx.kind == LEX_NUMBER ? strtoul(s + idx.at, &end, 10) : 2;
+    if (end != s + idx.end || k > 1 || (c.t.kind != LEX_END && !lex_is(s, c.t, ',')))
+        return false;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    const tt_layout *l = layout_of(b->c, t, NULL);
+    tt_tree half = {0};
+    if (l && l->abi == ABI_PAIR)
+        tree_of_scalar_at(b->c, t, k ? l->b_offset : 0, k ? l->b.prim.size : l->a.prim.size,
+                          &b->o, &half, NULL);
+    diag_truncate(b->c, tail, errs);
+    bool done = false;
+    if (half.n) {
+        body_put_with_md(b, s, n, &half, out);
+        b->stats.extracts_typed++;
+        tt_buf tb = {0};
+        tree_to_string(&half, &tb);
+        report(b, arena_printf(b->c->arena, "extractvalue %lu of %s", k, pair), tb.data,
+               arena_printf(b->c->arena, "the %s a call returns", t->name));
+        free(tb.data);
+        done = true;
+    }
+    tree_free(&half);
+    return done;
+}
+
+/* Types alloca y as holding one t: its place and `!enzyme_type` metadata, the pointer to t's
+ * tree (worked out once per type). */
+static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s, size_t n,
+                        tt_buf *out, const char *what)
+{
+    body_add_place(b, y, t, 0, false, what);
+    const char *key = body_memo_key(b, 'a', t->name, false, 0, 0);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = body_memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
+        tree_free(&one);
+    }
+    if (!m->id)
+        return false;
+    body_put_md_id(s, n, m->id, out);
+    b->stats.allocas_typed++;
+    if (b->report)
+        report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree, what);
+    return true;
+}
+
+/* "%x = alloca ..." of variables the module #dbg_declare's whole (first pass): the place
+ * of that variable and `!enzyme_type` metadata on the alloca, the pointer to its type.
+ * The metadata is the alloca's own fact: Enzyme takes it wherever the alloca's users are
+ * (without strict aliasing it ignores what a call in another block says about it).
+ * Several variables on one alloca (a value under inlined scopes): one type, or only the
+ * entries all their trees share and no place. */
+bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
+                         tt_buf *out)
+{
+    if (!lex_take(&c, "alloca"))
+        return false;
+    const char *ids = map_get(b->declared, body_fn_key(b, b->body_fn, y));
+    if (!ids) {
+        /* a temporary the callee returns into holds the callee's return type */
+        const char *sym = map_get(b->sret_dest, body_fn_key(b, b->body_fn, y));
+        tt_type *ret;
+        tt_passmode mode;
+        if (sym && *sym && annotator_callee(b->a, sym, &ret, &mode) && mode == PASS_INDIRECT && ret)
+            return type_alloca(b, y, ret, s, n, out,
+                               b->report ? arena_printf(b->c->arena, "the sret result of %s: %s", sym,
+                                                        ret->name)
+                                         : "sret");
+    }
+    if (!ids)
+        ids = body_tmp_ids(b, y);
+    if (!ids)
+        return false;
+    if (!strchr(ids, ',')) {
+        /* one variable: its type's tree, worked out once per type */
+        const char *vname;
+        tt_type *t = body_local_type(b, ids, &vname);
+        if (!t)
+            return false;
+        return type_alloca(b, y, t, s, n, out,
+                           b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name)
+                                     : "local");
+    }
+    tt_tree ptr = {0};
+    tt_type *first = NULL;
+    bool same = true, any = false;
+    const char *what = NULL;
+    for (const char *p = ids; *p;) {
+        size_t len = strcspn(p, ",");
+        const char *vname;
+        tt_type *t = body_local_type(b, arena_strndup(b->c->arena, p, len), &vname);
+        p += len + (p[len] == ',');
+        if (!t) {
+            same = false;
+            tree_free(&ptr);
+            memset(&ptr, 0, sizeof ptr);
+            any = true; /* an untyped declaration: nothing is certain */
+            break;
+        }
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        if (!any) {
+            ptr = one;
+            first = t;
+            what = arena_printf(b->c->arena, "local %s: %s", vname, t->name);
+            any = true;
+            continue;
+        }
+        if (t != first && strcmp(t->name, first->name) != 0) {
+            same = false;
+            what = arena_printf(b->c->arena, "%s, and local %s: %s (their common entries)", what,
+                                vname, t->name);
+        }
+        body_tree_keep_common(&ptr, &one);
+        tree_free(&one);
+    }
+    if (same && first)
+        body_add_place(b, y, first, 0, false, what);
+    bool done = ptr.n > 1; /* more than "[-1]:Pointer" */
+    if (done) {
+        body_put_with_md(b, s, n, &ptr, out);
+        b->stats.allocas_typed++;
+        tt_buf tb = {0};
+        tree_to_string(&ptr, &tb);
+        report(b, arena_printf(b->c->arena, "alloca %s", y), tb.data, what);
+        free(tb.data);
+    }
+    tree_free(&ptr);
+    return done;
+}
+
+/* LLVM's float types: rustc gives them to Rust floats alone (the IR is annotated before
+ * LLVM's passes could make float values of anything else). */
+static const struct {
+    const char *ty;     /* as LLVM prints it */
+    tt_kind kind;
+    const char *tree;   /* the register tree of such a value */
+} float_types[] = {
+    {"double", KIND_DOUBLE, "{[-1]:Float@double}"},
+    {"float", KIND_FLOAT, "{[-1]:Float@float}"},
+    {"half", KIND_HALF, "{[-1]:Float@half}"},
+    {"fp128", KIND_FP128, "{[-1]:Float@fp128}"},
+};
+#define NFLOAT_TYPES (sizeof float_types / sizeof float_types[0])
+
+/* A load of an LLVM float type from an untyped place: the value is that float. rustc gives
+ * LLVM float types to Rust floats alone, and the IR is annotated before LLVM's passes could
+ * make float loads of anything else. Without it, Enzyme cannot type a phi of two such loads
+ * when the float use sits in a block that does not post-dominate them (a bounds check's
+ * panic branch between): tests/enzyme-bugs/phi-float-branch.ll. */
+static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, size_t tlen,
+                       tt_buf *out)
+{
+    for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+        if (strlen(float_types[k].ty) != tlen || memcmp(ty, float_types[k].ty, tlen) != 0)
+            continue;
+        const char *key = float_types[k].ty;
+        const md_memo *m = map_get(b->memo, key);
+        if (!m) {
+            tt_entry e = {.len = 1, .kind = (uint8_t)float_types[k].kind, .path = {-1}};
+            tt_tree t = {.v = &e, .n = 1, .cap = 1};
+            m = body_memo_put(b, key, &t);
+        }
+        body_put_md_id(s, n, m->id, out);
+        b->stats.loads_typed++;
+        if (b->report)
+            report(b, "load", m->tree, "its LLVM float type (rustc's float types are Rust floats)");
+        return true;
+    }
+    return false;
+}
+
+/* A pointer loaded from a typed place: a place of its own, the first of a run of its
+ * pointee's type, when that type has something to say behind a pointer (not bytes, not
+ * unsized): copies through it (sort's merges copy elements between such pointers) then
+ * get the element's tree. */
+static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p, uint64_t off)
+{
+    tt_type *pt = body_pointee_at(b, p->t, off, 0);
+    if (pt && pt->kind == TY_SLICE)
+        pt = pt->elem;
+    if (!pt || !body_size_of(b, pt))
+        return;
+    const char *key = body_memo_key(b, 'p', pt->name, false, 0, 0);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree one = {0};
+        tree_of_pointer_to(b->c, pt, &b->o, &one, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = body_memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
+        tree_free(&one);
+    }
+    if (m->id)
+        body_add_place(b, y, pt, 0, true,
+                       b->report ? arena_printf(b->c->arena,
+                                                "the %s a pointer loaded from %s points to",
+                                                pt->name, p->what)
+                                 : "a loaded pointer");
+}
+
+/* The size of a simple LLVM type (scalars, ptr, [N x i8]); 0 for anything else. */
+static uint64_t llvm_size(const char *s, size_t n)
+{
+    static const struct { const char *t; uint64_t size; } simple[] = {
+        {"i8", 1}, {"i16", 2}, {"i32", 4}, {"i64", 8}, {"i128", 16}, {"half", 2},
+        {"float", 4}, {"double", 8}, {"fp128", 16}, {"ptr", 8}};
+    for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++)
+        if (strlen(simple[k].t) == n && memcmp(s, simple[k].t, n) == 0)
+            return simple[k].size;
+    if (n > 8 && s[0] == '[' && memcmp(s + n - 6, " x i8]", 6) == 0)
+        return strtoull(s + 1, NULL, 10);
+    return 0;
+}
+
+/* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
+ * load then says what it reads even where Enzyme does not connect %p to its type (a call
+ * in a loop does not type its arguments in the caller without strict aliasing). */
+bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
+                       tt_buf *out)
+{
+    if (!lex_take(&c, "load") || lex_eq(s, c.t, "volatile") || lex_eq(s, c.t, "atomic"))
+        return false;
+    lex_tok ty = lex_take_item(&c);
+    if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
+        return false;
+    size_t tlen = ty.end - ty.at;
+    uint64_t size = llvm_size(s + ty.at, tlen);
+    lex_tok ptr = c.t;
+    if (!size || ptr.kind != LEX_LOCAL || ptr.open || (s[ty.at] == '[' && s[ty.at + 1] != '1'))
+        return false; /* scalars only ([1 x i8] aside, no arrays) */
+    const char *pn = arena_strndup(b->c->arena, s + ptr.at, ptr.end - ptr.at);
+    const place *p = body_place_of(b, pn);
+    if (!p) {
+        /* a pointer into a typed place that says nothing certain here (union bytes,
+         * variants that disagree) reads memory typed otherwise too: nothing */
+        if (map_get(b->derived, pn))
+            return false;
+        return float_load(b, s, n, s + ty.at, tlen, out);
+    }
+    uint64_t off = p->elems ? 0 : p->off;
+    if (p->elems && size > body_size_of(b, p->t))
+        return false; /* a pointer to elements reads the first bytes of one */
+    if (lex_eq(s, ty, "ptr"))
+        place_of_loaded_pointer(b, y, p, off);
+    const char *key = body_memo_key(b, 'l', p->t->name, true, off, size);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_diag *tail = b->c->diags_tail;
+        unsigned errs = b->c->nerrors;
+        tt_tree reg = {0};
+        tree_of_scalar_at(b->c, p->t, off, size, &b->o, &reg, NULL);
+        diag_truncate(b->c, tail, errs);
+        m = body_memo_put(b, key, &reg);
+        tree_free(&reg);
+    }
+    if (!m->id)
+        return false;
+    body_put_md_id(s, n, m->id, out);
+    b->stats.loads_typed++;
+    if (b->report)
+        report(b,
+               arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size, pn),
+               m->tree, p->what);
+    return true;
+}
+
+/* An indirect call returning a float type: rustc gives LLVM float types to Rust floats
+ * alone, so the result is that float (a direct call has its callee's attributes). */
+bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    lex_cur c = lex_start(s, 0, n);
+    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
+        lex_step(&c);
+    /* the callee: the first name right before a '(', through %f; the type before it */
+    lex_tok prev = c.t;
+    for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
+        lex_tok t = c.t;
+        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
+            s[t.end] != '(')
+            continue;
+        if (t.kind != LEX_LOCAL || prev.kind != LEX_WORD)
+            return false;
+        for (size_t k = 0; k < NFLOAT_TYPES; k++) {
+            if (!lex_eq(s, prev, float_types[k].ty))
+                continue;
+            buf_putn(out, s, prev.at);
+            buf_printf(out, ATTR "%s\" ", float_types[k].tree);
+            buf_putn(out, s + prev.at, n - prev.at);
+            b->stats.calls_typed++;
+            report(b, "indirect call", float_types[k].tree,
+                   "its LLVM float type (rustc's float types are Rust floats)");
+            return true;
+        }
+        return false;
+    }
+    return false;
+}

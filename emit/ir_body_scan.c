@@ -1,0 +1,283 @@
+/* Line scanning for bodies (emit/ir_body.c; tokens: emit/ir_lex.h): the value a line
+ * defines, a call's callee and arguments, the places that declarations, getelementptrs and
+ * calls name; and the keys of the typer's maps. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_body_impl.h"
+#include "ir_types.h"
+
+/* Decimal digits of v into the end of buf[24]; returns where they start (no printf: the
+ * body pass formats a number per annotation). */
+const char *body_digits(uint64_t v, char buf[24])
+{
+    char *p = buf + 23;
+    *p = 0;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
+/* "<tag>|<name>[|a|b]": a memo key, without printf. */
+const char *body_memo_key(body_typer *b, char tag, const char *name, bool nums, uint64_t x,
+                          uint64_t y)
+{
+    char bx[24], by[24];
+    const char *sx = nums ? body_digits(x, bx) : "", *sy = nums ? body_digits(y, by) : "";
+    size_t nl = strlen(name), xl = strlen(sx), yl = strlen(sy);
+    char *k = arena_alloc(b->c->arena, nl + xl + yl + 5), *q = k;
+    *q++ = tag;
+    *q++ = '|';
+    memcpy(q, name, nl);
+    q += nl;
+    if (nums) {
+        *q++ = '|';
+        memcpy(q, sx, xl);
+        q += xl;
+        *q++ = '|';
+        memcpy(q, sy, yl);
+        q += yl;
+    }
+    *q = 0;
+    return k;
+}
+
+/* "<fn>:<name>" without printf (one per alloca and declaration: hot). */
+const char *body_fn_key(body_typer *b, unsigned fn, const char *name)
+{
+    char num[16];
+    size_t k = sizeof num;
+    do {
+        num[--k] = (char)('0' + fn % 10);
+        fn /= 10;
+    } while (fn);
+    size_t nl = sizeof num - k, ml = strlen(name);
+    char *key = arena_alloc(b->c->arena, nl + 1 + ml + 1);
+    memcpy(key, num + k, nl);
+    key[nl] = ':';
+    memcpy(key + nl + 1, name, ml + 1);
+    return key;
+}
+
+/* Whether the literal lit occurs in s[0..n): a quick test before a line is lexed, since
+ * most body lines are none of the instructions read here. */
+bool body_contains(const char *s, size_t n, const char *lit)
+{
+    size_t m = strlen(lit);
+    const char *end = s + n;
+    while ((size_t)(end - s) >= m) {
+        const char *p = memchr(s, lit[0], (size_t)(end - s) - m + 1);
+        if (!p)
+            return false;
+        if (memcmp(p, lit, m) == 0)
+            return true;
+        s = p + 1;
+    }
+    return false;
+}
+
+/* The value a line defines ("  %x = ..."), as "%x" (arena), or NULL. */
+const char *body_defined_value(body_typer *b, const char *s, size_t n, lex_cur *op)
+{
+    lex_tok t = lex_next(s, 0, n);
+    if (t.kind != LEX_LOCAL || t.open || t.end + 3 > n || memcmp(s + t.end, " = ", 3) != 0)
+        return NULL;
+    *op = lex_start(s, t.end + 3, n);
+    return arena_strndup(b->c->arena, s + t.at, t.end - t.at);
+}
+
+/* Splits the argument list that starts at s[open] == '(' at top-level commas (each span
+ * with its leading spaces); *close is its ')' (0 and no arguments when unbalanced). */
+uint32_t body_split_args(const char *s, size_t open, size_t n, span *out, uint32_t max,
+                         size_t *close)
+{
+    *close = 0;
+    size_t end = lex_skip_group(s, open, n); /* just past the ')' */
+    if (!end)
+        return 0;
+    uint32_t k = 0;
+    for (size_t start = open + 1;;) {
+        bool unbalanced;
+        size_t e = lex_item_end(s, start, end - 1, &unbalanced);
+        if (unbalanced)
+            return 0;
+        if (e == end - 1) {
+            if (k < max && e > start)
+                out[k++] = (span){start, e};
+            break;
+        }
+        if (k < max)
+            out[k++] = (span){start, e};
+        start = e + 1;
+    }
+    *close = end - 1;
+    return k;
+}
+
+/* An argument's value when its last token is %name, as "%x", and where it starts. */
+const char *body_arg_value(body_typer *b, const char *s, span a, size_t *at)
+{
+    lex_tok last = {.kind = LEX_END};
+    for (lex_tok t = lex_next(s, a.start, a.end); t.kind != LEX_END; t = lex_next(s, t.end, a.end))
+        last = t;
+    if (last.kind != LEX_LOCAL || last.open)
+        return NULL;
+    *at = last.at;
+    return arena_strndup(b->c->arena, s + last.at, last.end - last.at);
+}
+
+const place *body_place_of(body_typer *b, const char *name)
+{
+    return name ? map_get(b->places, name) : NULL;
+}
+
+void body_add_place(body_typer *b, const char *name, tt_type *t, uint64_t off, bool elems,
+                    const char *what)
+{
+    if (!name || !t || map_get(b->places, name))
+        return;
+    place *p = arena_alloc(b->c->arena, sizeof *p);
+    p->t = t;
+    p->off = off;
+    p->elems = elems;
+    p->what = what;
+    map_put(b->places, name, p);
+}
+
+/* The Rust type of variable N when the types file describes this module's variable N
+ * (same number, same name: the file must come from this very module), else NULL. */
+tt_type *body_local_type(body_typer *b, const char *key, const char **vname)
+{
+    const tt_local_def *l = map_get(b->c->locals, key);
+    const char *name = map_get(b->var_names, key);
+    if (!l || !name || strcmp(name, l->name) != 0)
+        return NULL;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    tt_type *t = types_resolve(b->c, l->ty, NULL);
+    diag_truncate(b->c, tail, errs);
+    *vname = l->name;
+    return t;
+}
+
+/* A #dbg_declare of a whole variable: its pointer is the variable's place (an alloca seen
+ * earlier already is; this adds pointer parameters rustc declares, Indirect arguments). */
+void body_scan_declare(body_typer *b, const char *s, size_t n)
+{
+    const char *name, *vname;
+    unsigned long id = body_declare_of(b, s, n, &name);
+    if (!id)
+        return;
+    const char *ids = map_get(b->declared, body_fn_key(b, b->body_fn, name));
+    if (ids && strchr(ids, ','))
+        return; /* several variables there: body_rewrite_alloca decided */
+    tt_type *t = body_local_type(b, arena_printf(b->c->arena, "%lu", id), &vname);
+    if (t)
+        body_add_place(b, name, t, 0, false,
+                       arena_printf(b->c->arena, "local %s: %s", vname, t->name));
+}
+
+/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with T = i8 and a constant
+ * index, %y is place(%x) + index; with an index of any kind into a run of elements whose
+ * size is T's, %y points into the same run. T may be a named struct (rustc indexes a slice
+ * of structs over %"Record" at -O0: std's sort copies elements between such pointers,
+ * stress programs sorted_records and nbody_vec). */
+void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
+{
+    if (!lex_take(&c, "getelementptr"))
+        return;
+    while (lex_take(&c, "inbounds") || lex_take(&c, "nuw") || lex_take(&c, "nusw"))
+        ;
+    lex_tok ty = lex_take_item(&c);
+    if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
+        return;
+    uint64_t tsize = ir_type_size(b->types, s + ty.at, ty.end - ty.at);
+    lex_tok x = c.t;
+    lex_step(&c);
+    if (!tsize || x.kind != LEX_LOCAL || x.open || !lex_take(&c, ",") || !lex_take(&c, "i64"))
+        return;
+    const char *bn = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
+    const place *base = body_place_of(b, bn);
+    if (!base) {
+        if (map_get(b->derived, bn))
+            map_put(b->derived, y, (void *)"");
+        return;
+    }
+    /* into a typed place: a place of its own below, or at least not untyped memory */
+    map_put(b->derived, y, (void *)"");
+    lex_tok idx = c.t;
+    lex_step(&c);
+    char *end = NULL;
+    long long k = idx.kind == LEX_NUMBER ? strtoll(s + idx.at, &end, 10) : 0;
+    bool constant = idx.kind == LEX_NUMBER && end == s + idx.end &&
+                    (c.t.kind == LEX_END || lex_is(s, c.t, ','));
+    if (base->elems) {
+        uint64_t es = body_size_of(b, base->t);
+        if (es && es == tsize)
+            body_add_place(b, y, base->t, 0, true, base->what);
+        else if (es && constant && k >= 0 && tsize == 1) /* into element k / es of the run */
+            body_add_place(b, y, base->t, (uint64_t)k % es, false,
+                           b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k)
+                                     : base->what);
+        return;
+    }
+    if (constant && k >= 0 && tsize == 1)
+        body_add_place(b, y, base->t, base->off + (uint64_t)k, false,
+                       b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k)
+                                 : base->what);
+}
+
+/* A call or invoke line's callee: its symbol (decoded; "" for an indirect call through %f),
+ * *open the '(' of its arguments: the first name right before a '(' after the keyword (a
+ * named return type has a space). NULL when the line calls nothing. */
+const char *body_call_callee(body_typer *b, const char *s, size_t n, size_t *open)
+{
+    lex_tok t = lex_next(s, 0, n);
+    while (t.kind != LEX_END && !lex_eq(s, t, "call") && !lex_eq(s, t, "invoke"))
+        t = lex_next(s, t.end, n);
+    for (; t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
+            s[t.end] != '(')
+            continue;
+        *open = t.end;
+        return t.kind == LEX_LOCAL ? "" : lex_text(b->c->arena, s, t);
+    }
+    return NULL;
+}
+
+/* The value a call passes as its sret argument ("%x"), or NULL. */
+const char *body_call_sret_arg(body_typer *b, const char *s, size_t open, size_t n)
+{
+    span args[64];
+    size_t close;
+    uint32_t na = body_split_args(s, open, n, args, 64, &close);
+    for (uint32_t k = 0; k < na; k++) {
+        for (lex_tok t = lex_next(s, args[k].start, args[k].end); t.kind != LEX_END;
+             t = lex_next(s, t.end, args[k].end)) {
+            if (lex_eq(s, t, "sret") && t.end < args[k].end && s[t.end] == '(') {
+                size_t vat;
+                return body_arg_value(b, s, args[k], &vat);
+            }
+        }
+    }
+    return NULL;
+}
+
+/* A call: its callee symbol; the {A, B} it returns; its sret argument. */
+void body_scan_call(body_typer *b, const char *y, const char *s, size_t n)
+{
+    size_t open;
+    const char *sym = body_call_callee(b, s, n, &open);
+    tt_type *ret;
+    tt_passmode mode;
+    if (!sym || !*sym || !annotator_callee(b->a, sym, &ret, &mode))
+        return;
+    if (y && mode == PASS_PAIR)
+        map_put(b->pairs, y, ret);
+    const char *v = mode == PASS_INDIRECT ? body_call_sret_arg(b, s, open, n) : NULL;
+    if (v)
+        body_add_place(b, v, ret, 0, false,
+                       arena_printf(b->c->arena, "the sret result of %s: %s", sym, ret->name));
+}
