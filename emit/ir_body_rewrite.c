@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir_body_impl.h"
+#include "ir_types.h"
 
 static void report(body_typer *b, const char *what, const char *tree, const char *from)
 {
@@ -327,18 +328,17 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
                                  : "a loaded pointer");
 }
 
-/* The size of a simple LLVM type (scalars, ptr, [N x i8]); 0 for anything else. */
-static uint64_t llvm_size(const char *s, size_t n)
+/* The bytes a load reads when it reads a scalar: an integer of whole bytes, a float type
+ * other than bfloat (rustc writes none), ptr, or the [1 x i8] rustc loads a u8 field of a
+ * packed or byte-aligned place as; 0 for anything else (arrays, structs, vectors, i1). */
+static uint64_t load_size(const body_typer *b, const char *s, size_t n)
 {
-    static const struct { const char *t; uint64_t size; } simple[] = {
-        {"i8", 1}, {"i16", 2}, {"i32", 4}, {"i64", 8}, {"i128", 16}, {"half", 2},
-        {"float", 4}, {"double", 8}, {"fp128", 16}, {"ptr", 8}};
-    for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++)
-        if (strlen(simple[k].t) == n && memcmp(s, simple[k].t, n) == 0)
-            return simple[k].size;
-    if (n > 8 && s[0] == '[' && memcmp(s + n - 6, " x i8]", 6) == 0)
-        return strtoull(s + 1, NULL, 10);
-    return 0;
+    if (n == 8 && memcmp(s, "[1 x i8]", 8) == 0)
+        return 1;
+    if (!n || s[0] == '[' || s[0] == '{' || s[0] == '<' || s[0] == '%' ||
+        (n == 2 && memcmp(s, "i1", 2) == 0) || (n == 6 && memcmp(s, "bfloat", 6) == 0))
+        return 0;
+    return ir_type_size(b->types, s, n);
 }
 
 /* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
@@ -353,10 +353,10 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
     if (ty.kind == LEX_END || !lex_take(&c, ",") || !lex_take(&c, "ptr"))
         return false;
     size_t tlen = ty.end - ty.at;
-    uint64_t size = llvm_size(s + ty.at, tlen);
+    uint64_t size = load_size(b, s + ty.at, tlen);
     lex_tok ptr = c.t;
-    if (!size || ptr.kind != LEX_LOCAL || ptr.open || (s[ty.at] == '[' && s[ty.at + 1] != '1'))
-        return false; /* scalars only ([1 x i8] aside, no arrays) */
+    if (!size || ptr.kind != LEX_LOCAL || ptr.open)
+        return false;
     const char *pn = arena_strndup(b->c->arena, s + ptr.at, ptr.end - ptr.at);
     const place *p = body_place_of(b, pn);
     if (!p) {
