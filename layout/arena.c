@@ -227,3 +227,10 @@ void map_put(tt_map *m, const char *key, void *value)
 }
 
 size_t map_count(const tt_map *m) { return m->count; }
+
+void map_each(const tt_map *m, void (*fn)(void *arg, const char *key, void *value), void *arg)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].key)
+            fn(arg, m->slots[i].key, m->slots[i].value);
+}

@@ -38,6 +38,8 @@ tt_map *map_new(tt_arena *a);
 void *map_get(const tt_map *m, const char *key);
 void map_put(tt_map *m, const char *key, void *value); /* replaces */
 size_t map_count(const tt_map *m);
+/* Calls fn on every entry, in slot order; fn must not add to m. */
+void map_each(const tt_map *m, void (*fn)(void *arg, const char *key, void *value), void *arg);
 
 /* ---- diagnostics (layout/diag.c) ----
  * Every diagnostic names its source explicitly: the file and the place inside it (a JSON
@@ -392,6 +394,10 @@ bool tree_of_memory(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, 
 /* Whether t is a run of bytes (u8/i8, their size-1 wrappers, arrays and slices of them):
  * memory any data may be viewed as, untyped behind a pointer. */
 bool tree_untyped_bytes(tt_ctx *c, tt_type *t);
+/* The -enzyme-max-type-offset the types of c need (layout/offset_limit.c): the size of the
+ * largest type reachable from the functions and locals that mixes a float with other data,
+ * at least floor. */
+uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
 /* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
  * arguments, sret). */
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,

@@ -27,12 +27,19 @@ static const char usage_text[] =
     "  export IN.ll [-o TYPES.json]\n"
     "      describe every function of IR compiled with -C debuginfo=2, and the types\n"
     "      its signature uses, as rust-types/1 (rustc's offsets in \"layout\" blocks)\n"
+    "  max-offset [-t TARGET] TYPES.json\n"
+    "      print the -enzyme-max-type-offset (and --max-offset) TYPES.json needs: the\n"
+    "      size of its largest type that mixes a float with other data, at least 500\n"
+    "      (Enzyme's default); past the limit Enzyme silently mistypes such bytes\n"
     "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
     "          [--body IN.ll [--pair-offsets]]\n"
     "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
     "      is lowered: each Rust argument, its pass mode, its LLVM parameters\n"
     "      and the TypeTree each gets; with --body, also each tree annotate puts\n"
-    "      inside that function's body in IN.ll and the Rust place it comes from\n"
+    "      inside that function's body in IN.ll and the Rust place it comes from\n";
+
+/* In two parts: C11 compilers need only take string literals of 4095 characters. */
+static const char usage_options[] =
     "\n"
     "options:\n"
     "  -t, --target TARGET   target triple (default x86_64-unknown-linux-gnu)\n"
@@ -41,7 +48,8 @@ static const char usage_text[] =
     "                        1.97-nightly (differs in niche values and in enums whose\n"
     "                        variants are all uninhabited under an integer repr)\n"
     "  -o, --output FILE     write the result to FILE (atomically) instead of stdout\n"
-    "  --max-offset N        Enzyme's -enzyme-max-type-offset (default 500)\n"
+    "  --max-offset N        Enzyme's -enzyme-max-type-offset (default 500; see\n"
+    "                        max-offset)\n"
     "  --max-depth N         Enzyme's -enzyme-max-type-depth (default 6)\n"
     "  --max-entries N       rebuild a larger tree one level shallower until it fits\n"
     "                        (default 4096; 0: no limit)\n"
@@ -529,6 +537,23 @@ static void print_stats(const annotate_stats *s)
                 b->extracts_typed, b->extracts, b->calls_typed);
 }
 
+/* Enzyme's limit of type offsets that the types of TYPES.json need (layout/offset_limit.c). */
+static int cmd_max_offset(int argc, char **argv)
+{
+    options o;
+    tt_ctx *c;
+    int st = begin(argc, argv, 1, "max-offset: missing TYPES.json", &o, &c);
+    if (!c)
+        return st;
+    if (!st && o.nargs != 1)
+        st = usage_error("%s", "max-offset: one TYPES.json, no type expressions");
+    tt_buf out = {0};
+    if (!st)
+        buf_printf(&out, "%llu\n",
+                   (unsigned long long)offset_limit_needed(c, (uint64_t)tree_default_opts.max_offset));
+    return finish(&o, c, &out, st);
+}
+
 static int cmd_annotate(int argc, char **argv)
 {
     options o;
@@ -594,7 +619,7 @@ int main(int argc, char **argv)
         return usage_error("%s", "missing command");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
+        fputs(usage_text, stdout), fputs(usage_options, stdout);
         return 0;
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
@@ -603,7 +628,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout);
+            fputs(usage_text, stdout), fputs(usage_options, stdout);
             return 0;
         }
     if (strcmp(cmd, "layout") == 0)
@@ -612,6 +637,8 @@ int main(int argc, char **argv)
         return cmd_tree(argc - 2, argv + 2);
     if (strcmp(cmd, "export") == 0)
         return cmd_export(argc - 2, argv + 2);
+    if (strcmp(cmd, "max-offset") == 0)
+        return cmd_max_offset(argc - 2, argv + 2);
     if (strcmp(cmd, "explain") == 0)
         return cmd_explain(argc - 2, argv + 2);
     if (strcmp(cmd, "annotate") == 0)

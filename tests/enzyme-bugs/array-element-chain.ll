@@ -17,11 +17,20 @@
 ; other three elements are there only for Enzyme to type the module without trees (with
 ; them gone it stops on propel's integer fields: "cannot handle unknown binary operator").
 ; Which element is scored matters: with one pass, scoring element 0 or 1 alone is right,
-; element 2 or 3 alone wrong (this file: 3). Enzyme's -enzyme-print-perf replaces only
-; score's calls by combined forward+reverse calls (as in readonly-callee-stale), but
-; deleting the memory attributes does not help here. Mechanism not found; not worked
-; around.
+; element 2 or 3 alone wrong (this file: 3).
+; The mechanism: Enzyme keeps no type entry past -enzyme-max-type-offset (500 by default)
+; and differentiates the 736-byte copy of evolve's result into %fl by walking its bytes,
+; each merged into the current segment's type; the unknown bytes past 500 merge with
+; anything, so they all take the type of the last segment before them (element 2's field
+; at its byte 128, byte 496 of the array, not a double): the copy moves no derivative for
+; bytes 500 to 735, and score's derivatives of element 3 go straight to %c through the
+; first copies. Not a tree of ours (no tree here); with the limit at the array's size
+; (second case) the derivatives are right. The wrapper raises the limit to the size of the
+; largest type mixing floats with other data (`typetree max-offset`,
+; layout/offset_limit.c); tests/wrapper checks it on a Rust program
+; (fixtures/wrapper/big_mixed.rs).
 ; CASE no-tree wrong
+; CASE limit-736 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-enzyme-max-type-offset=736 right
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
