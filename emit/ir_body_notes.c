@@ -92,10 +92,7 @@ static bool declared_size_is(body_typer *b, const char *ids, const char *size)
         p += len + (p[len] == ',');
         if (!t)
             return false;
-        tt_diag *tail = b->c->diags_tail;
-        unsigned errs = b->c->nerrors;
-        const tt_layout *l = layout_of(b->c, t, NULL);
-        diag_truncate(b->c, tail, errs);
+        const tt_layout *l = layout_of_quiet(b->c, t);
         if (!l || !l->sized || l->size != want)
             return false;
     }

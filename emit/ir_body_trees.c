@@ -32,10 +32,7 @@ static const tt_tree *memory_tree(body_typer *b, tt_type *t)
 
 uint64_t body_size_of(body_typer *b, tt_type *t)
 {
-    tt_diag *tail = b->c->diags_tail;
-    unsigned errs = b->c->nerrors;
-    const tt_layout *l = layout_of(b->c, t, NULL);
-    diag_truncate(b->c, tail, errs);
+    const tt_layout *l = layout_of_quiet(b->c, t);
     return l && l->sized && !l->uninhabited ? l->size : 0;
 }
 
@@ -56,10 +53,7 @@ static bool exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len, un
             return true;
         return exact_part(b, t->elem, off % es, len, depth + 1) && off % es + len <= es;
     }
-    tt_diag *tail = b->c->diags_tail;
-    unsigned errs = b->c->nerrors;
-    const tt_layout *l = layout_of(b->c, t, NULL);
-    diag_truncate(b->c, tail, errs);
+    const tt_layout *l = layout_of_quiet(b->c, t);
     if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
         return false;
     uint32_t n = t->kind == TY_TUPLE ? t->n : t->kind == TY_ADT ? t->def->nfields : 0;
@@ -188,10 +182,7 @@ tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth
     tt_type *pt = types_pointee(b->c, t);
     if (pt)
         return off == 0 ? pt : NULL;
-    tt_diag *tail = b->c->diags_tail;
-    unsigned errs = b->c->nerrors;
-    const tt_layout *l = layout_of(b->c, t, NULL);
-    diag_truncate(b->c, tail, errs);
+    const tt_layout *l = layout_of_quiet(b->c, t);
     if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
         return NULL;
     if (t->kind == TY_ARRAY) {

@@ -474,6 +474,15 @@ static const char *short_name(tt_ctx *c, const char *name)
     return arena_printf(c->arena, "%.50s...%s", name, name + n - 40);
 }
 
+const tt_layout *layout_of_quiet(tt_ctx *c, tt_type *t)
+{
+    tt_diag *tail = c->diags_tail;
+    unsigned errs = c->nerrors;
+    const tt_layout *l = layout_of(c, t, NULL);
+    diag_truncate(c, tail, errs);
+    return l;
+}
+
 const tt_layout *layout_of(tt_ctx *c, tt_type *t, const tt_loc *where)
 {
     switch (t->layout_state) {

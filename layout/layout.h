@@ -342,6 +342,8 @@ struct tt_layout {
 
 /* The layout of a type; NULL + diagnostic when rustc would reject it. Memoised. */
 const tt_layout *layout_of(tt_ctx *c, tt_type *t, const tt_loc *where);
+/* The same, for callers that only ask: NULL when t has no layout, and no diagnostic left. */
+const tt_layout *layout_of_quiet(tt_ctx *c, tt_type *t);
 uint64_t prim_align(const tt_ctx *c, tt_prim p);
 tt_u128 range_available(tt_prim p, tt_range r); /* free values of a valid range */
 tt_scalar scalar_full(tt_prim p);

@@ -38,15 +38,6 @@ typedef struct {
     uint64_t need;
 } offset_walk;
 
-static const tt_layout *quiet_layout(tt_ctx *c, tt_type *t)
-{
-    tt_diag *tail = c->diags_tail;
-    unsigned errs = c->nerrors;
-    const tt_layout *l = layout_of(c, t, NULL);
-    diag_truncate(c, tail, errs);
-    return l;
-}
-
 /* The kinds of data a value of t holds in its own bytes (not behind its pointers). */
 static unsigned kinds_of(offset_walk *w, tt_type *t, unsigned depth)
 {
@@ -90,7 +81,7 @@ static unsigned kinds_of(offset_walk *w, tt_type *t, unsigned depth)
             for (uint32_t i = 0; i < nf; i++)
                 k |= kinds_of(w, types_field(w->c, t, v, i), depth + 1);
         }
-        const tt_layout *l = d->kind == DEF_ENUM ? quiet_layout(w->c, t) : NULL;
+        const tt_layout *l = d->kind == DEF_ENUM ? layout_of_quiet(w->c, t) : NULL;
         if (l && l->is_enum && l->tag_encoding == TAG_DIRECT)
             k |= K_INT;
         break;
@@ -114,7 +105,7 @@ static void walk(offset_walk *w, tt_type *t, unsigned depth)
     if (!t || depth > DEPTH_MAX || map_get(w->visited, t->name))
         return;
     map_put(w->visited, t->name, t);
-    const tt_layout *l = quiet_layout(w->c, t);
+    const tt_layout *l = layout_of_quiet(w->c, t);
     if (l && l->sized && !l->uninhabited && l->size > w->need && mixed(kinds_of(w, t, 0)))
         w->need = l->size;
     switch (t->kind) {
