@@ -40,7 +40,7 @@ struct body_typer {
     unsigned long next_md;
     tt_map *md_ids;      /* tree string -> metadata number of its root node */
     tt_map *md_nodes;    /* node text "!{...}" -> "!N": each distinct node written once */
-    tt_map *memo;        /* "a|T" (alloca of a T), "l|T|off|size" (load) -> md_memo */
+    tt_map *memo;        /* "a|T" (a pointer to a T), "l|T|off|size" (load) -> md_memo */
     tt_buf md;           /* the metadata lines to append */
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
     tt_map *places;      /* per function: "%name" -> place* */

@@ -143,23 +143,31 @@ bool body_rewrite_extract(body_typer *b, const char *s, size_t n, lex_cur c, tt_
     return done;
 }
 
+/* The metadata of a pointer to a t (NULL id: nothing more than "[-1]:Pointer"), worked out
+ * once per type: typed allocas and pointers loaded from typed places. */
+static const md_memo *pointer_memo(body_typer *b, tt_type *t)
+{
+    const char *key = body_memo_key(b, 'a', t->name, false, 0, 0);
+    const md_memo *m = map_get(b->memo, key);
+    if (m)
+        return m;
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    tt_tree one = {0};
+    tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+    diag_truncate(b->c, tail, errs);
+    m = body_memo_put(b, key, one.n > 1 ? &one : NULL);
+    tree_free(&one);
+    return m;
+}
+
 /* Types alloca y as holding one t: its place and `!enzyme_type` metadata, the pointer to t's
  * tree (worked out once per type). */
 static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s, size_t n,
                         tt_buf *out, const char *what)
 {
     body_add_place(b, y, t, 0, false, what);
-    const char *key = body_memo_key(b, 'a', t->name, false, 0, 0);
-    const md_memo *m = map_get(b->memo, key);
-    if (!m) {
-        tt_diag *tail = b->c->diags_tail;
-        unsigned errs = b->c->nerrors;
-        tt_tree one = {0};
-        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
-        diag_truncate(b->c, tail, errs);
-        m = body_memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
-        tree_free(&one);
-    }
+    const md_memo *m = pointer_memo(b, t);
     if (!m->id)
         return false;
     body_put_md_id(s, n, m->id, out);
@@ -309,17 +317,7 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
         pt = pt->elem;
     if (!pt || !body_size_of(b, pt))
         return;
-    const char *key = body_memo_key(b, 'p', pt->name, false, 0, 0);
-    const md_memo *m = map_get(b->memo, key);
-    if (!m) {
-        tt_diag *tail = b->c->diags_tail;
-        unsigned errs = b->c->nerrors;
-        tt_tree one = {0};
-        tree_of_pointer_to(b->c, pt, &b->o, &one, NULL);
-        diag_truncate(b->c, tail, errs);
-        m = body_memo_put(b, key, one.n > 1 ? &one : NULL); /* more than "[-1]:Pointer" */
-        tree_free(&one);
-    }
+    const md_memo *m = pointer_memo(b, pt);
     if (m->id)
         body_add_place(b, y, pt, 0, true,
                        b->report ? arena_printf(b->c->arena,
