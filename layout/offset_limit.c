@@ -65,9 +65,11 @@ static unsigned kinds_of(offset_walk *w, tt_type *t, unsigned depth)
     case TY_ARRAY:
         k = t->len ? kinds_of(w, t->elem, depth + 1) : 0;
         break;
-    case TY_SLICE:
     case TY_STR:
-        k = kinds_of(w, t->kind == TY_STR ? NULL : t->elem, depth + 1);
+        k = K_INT;
+        break;
+    case TY_SLICE:
+        k = kinds_of(w, t->elem, depth + 1);
         break;
     case TY_TUPLE:
         for (uint32_t i = 0; i < t->n; i++)
