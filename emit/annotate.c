@@ -399,6 +399,7 @@ void annotator_count_body(annotator *a, const tt_body_counts *n)
     tt_body_counts *s = &a->stats.body;
     s->copies += n->copies;
     s->copies_typed += n->copies_typed;
+    s->copies_segmented += n->copies_segmented;
     s->conflicting += n->conflicting;
     s->extracts += n->extracts;
     s->extracts_typed += n->extracts_typed;

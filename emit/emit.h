@@ -88,6 +88,7 @@ bool annotator_finish(annotator *a);
 /* What the body rewriter (emit/ir_body.c) annotated inside function bodies. */
 typedef struct {
     unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
+    unsigned copies_segmented;         /* of those, given a segment list (!enzyme_truetype) */
     unsigned conflicting;              /* copies whose two places disagree: left alone */
     unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
     unsigned allocas_typed;            /* allocas of described variables, given metadata */

@@ -13,14 +13,15 @@
  * when the bytes copied are exactly a place's type, one of its fields, or a whole number
  * of its array elements (run-time lengths: a pointer to elements of one kind); the tree is
  * "[-1]:Pointer" plus those bytes, the form Enzyme reads on calls that return nothing.
- * extractvalue of such {A, B}: `!enzyme_type` metadata, Enzyme's node encoding, of that
+ * Such a copy longer than the offset limit also gets `!enzyme_truetype`, its segment list
+ * (ir_body_segments.c says why). extractvalue of such {A, B}: `!enzyme_type` metadata, Enzyme's node encoding, of that
  * half's register tree. Nothing where a place's bytes are not certain (union bytes, enum
  * bytes whose variants disagree: the trees leave them out), where the two operands of a
  * copy have different trees, or where the length fits no type.
  *
  * The parts, one file each, sharing emit/ir_body_impl.h: the first pass over the module
  * (ir_body_notes.c), line scanning and places (ir_body_scan.c), trees of places
- * (ir_body_trees.c), the rewrites of lines (ir_body_rewrite.c), the metadata they refer to
+ * (ir_body_trees.c), segment lists of long copies (ir_body_segments.c), the rewrites of lines (ir_body_rewrite.c), the metadata they refer to
  * (ir_body_md.c). This file: the typer's life, a function's begin and end, and body_line,
  * which hands each line to the scans and rewrites. */
 #include <stdlib.h>
@@ -41,6 +42,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->copies = map_new(c->arena);
     b->sret_dest = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
+    b->byte_kinds = map_new(c->arena);
     b->declared = map_new(c->arena);
     b->types = map_new(c->arena);
     return b;
@@ -98,7 +100,8 @@ void body_end(body_typer *b)
 /* ---- a line of a body ---- */
 
 /* Where our annotation that starts with token t ends (with the one space after an
- * attribute), 0 when t starts none: `"enzyme_type"="{...}"` and `, !enzyme_type !N`. */
+ * attribute), 0 when t starts none: `"enzyme_type"="{...}"`, `, !enzyme_type !N` and
+ * `, !enzyme_truetype !N`. */
 static size_t ours_end(const char *s, size_t n, lex_tok t)
 {
     if (t.kind == LEX_STRING && lex_eq(s, t, "\"enzyme_type\"") && t.end + 1 < n &&
@@ -109,7 +112,8 @@ static size_t ours_end(const char *s, size_t n, lex_tok t)
     if (!lex_is(s, t, ',') || t.end + 1 >= n || s[t.end] != ' ')
         return 0;
     lex_tok k = lex_next(s, t.end, n);
-    if (k.kind != LEX_META || !lex_eq(s, k, MD_KIND) || k.end + 1 >= n || s[k.end] != ' ' ||
+    if (k.kind != LEX_META || !(lex_eq(s, k, MD_KIND) || lex_eq(s, k, MD_SEGMENTS)) ||
+        k.end + 1 >= n || s[k.end] != ' ' ||
         s[k.end + 1] != '!')
         return 0;
     lex_tok id = lex_next(s, k.end, n);
@@ -131,8 +135,9 @@ void body_strip_ours(const char *s, size_t n, tt_buf *out)
 
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
 {
-    bool ours = body_contains(s, n, "enzyme_type") &&
-                (body_contains(s, n, ATTR) || body_contains(s, n, MD_KIND));
+    bool ours = (body_contains(s, n, "enzyme_type") &&
+                 (body_contains(s, n, ATTR) || body_contains(s, n, MD_KIND))) ||
+                body_contains(s, n, MD_SEGMENTS);
     tt_buf clean = {0};
     if (ours) {
         body_strip_ours(s, n, &clean);

@@ -14,6 +14,7 @@ typedef struct {
 
 #define ATTR "\"enzyme_type\"=\""
 #define MD_KIND "!enzyme_type"
+#define MD_SEGMENTS "!enzyme_truetype" /* a copy's segment list (ir_body_segments.c) */
 
 /* A metadata line we wrote earlier ends with this comment: re-annotation drops it. */
 #define OUR_MD_MARK "; typetree"
@@ -39,10 +40,11 @@ struct body_typer {
     tt_map *var_names;   /* metadata number -> the DILocalVariable's name, in this module */
     unsigned long next_md;
     tt_map *md_ids;      /* tree string -> metadata number of its root node */
-    tt_map *md_nodes;    /* node text "!{...}" -> "!N": each distinct node written once */
+    tt_map *md_nodes;    /* node text "!{...}" -> its number: each distinct node written once */
     tt_map *memo;        /* "a|T" (a pointer to a T), "l|T|off|size" (load) -> md_memo */
     tt_buf md;           /* the metadata lines to append */
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
+    tt_map *byte_kinds;  /* type name -> its bytes' kinds for segment lists (memoised) */
     tt_map *places;      /* per function: "%name" -> place* */
     tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
     tt_map *derived;     /* per function: "%name" of pointers computed from places */
@@ -85,12 +87,17 @@ void body_scan_call(body_typer *b, const char *y, const char *s, size_t n);
 
 /* trees of places (ir_body_trees.c) */
 uint64_t body_size_of(body_typer *b, tt_type *t);
+bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len);
 bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out);
 tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth);
 void body_tree_keep_common(tt_tree *t, const tt_tree *u);
 
+/* segment lists of long copies (ir_body_segments.c) */
+const char *body_copy_segments(body_typer *b, const place *p, uint64_t len);
+
 /* metadata (ir_body_md.c) */
-void body_put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out);
+unsigned long body_md_intern(body_typer *b, const char *content);
+void body_put_md_id(const char *s, size_t n, const char *kind, unsigned long id, tt_buf *out);
 void body_put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out);
 const md_memo *body_memo_put(body_typer *b, const char *key, const tt_tree *t);
 

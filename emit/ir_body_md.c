@@ -43,17 +43,23 @@ static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi
         buf_printf(&body, ", i32 %lld, %s", (long long)idx, child);
         i = j;
     }
-    /* one node per distinct content: subtrees shared between trees are written once */
     const char *content = arena_printf(b->c->arena, "!{!\"%s\"%s}", base, body.data ? body.data : "");
     free(body.data);
-    const char *known = map_get(b->md_nodes, content);
+    return arena_printf(b->c->arena, "!%lu", body_md_intern(b, content));
+}
+
+/* The number of the metadata node "!{...}" content, written once: subtrees shared between
+ * trees, and segment lists shared between copies, are one node each. */
+unsigned long body_md_intern(body_typer *b, const char *content)
+{
+    const unsigned long *known = map_get(b->md_nodes, content);
     if (known)
-        return known;
-    unsigned long id = b->next_md++;
-    buf_printf(&b->md, "!%lu = %s " OUR_MD_MARK "\n", id, content);
-    const char *ref = arena_printf(b->c->arena, "!%lu", id);
-    map_put(b->md_nodes, content, (void *)ref);
-    return ref;
+        return *known;
+    unsigned long *id = arena_alloc(b->c->arena, sizeof *id);
+    *id = b->next_md++;
+    buf_printf(&b->md, "!%lu = %s " OUR_MD_MARK "\n", *id, content);
+    map_put(b->md_nodes, content, id);
+    return *id;
 }
 
 void body_finish(body_typer *b, FILE *out)
@@ -62,15 +68,17 @@ void body_finish(body_typer *b, FILE *out)
         fwrite(b->md.data, 1, b->md.len, out);
 }
 
-/* Appends ", !enzyme_type !id" to a line. */
-void body_put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
+/* Appends ", <kind> !id" (kind: MD_KIND, MD_SEGMENTS) to a line. */
+void body_put_md_id(const char *s, size_t n, const char *kind, unsigned long id, tt_buf *out)
 {
     size_t line_end = n;
     while (line_end && (s[line_end - 1] == '\n' || s[line_end - 1] == '\r'))
         line_end--;
     buf_putn(out, s, line_end);
     char d[24];
-    buf_put(out, ", " MD_KIND " !");
+    buf_put(out, ", ");
+    buf_put(out, kind);
+    buf_put(out, " !");
     buf_put(out, body_digits(id, d));
     buf_putn(out, s + line_end, n - line_end);
 }
@@ -78,7 +86,7 @@ void body_put_md_id(const char *s, size_t n, unsigned long id, tt_buf *out)
 /* Appends ", !enzyme_type !N" (the node of tree t) to a line. */
 void body_put_with_md(body_typer *b, const char *s, size_t n, const tt_tree *t, tt_buf *out)
 {
-    body_put_md_id(s, n, md_of(b, t), out);
+    body_put_md_id(s, n, MD_KIND, md_of(b, t), out);
 }
 
 /* The memoised metadata of tree t (NULL or empty: nothing) under key. */

@@ -64,6 +64,21 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     } else if (have[0] || have[1]) {
         use = have[0] ? &trees[0] : &trees[1];
     }
+    /* past the offset limit Enzyme types the copy from a segment list, which every
+     * operand with a place must agree on */
+    const char *segs = NULL;
+    if (use && known && bytes > (uint64_t)b->o.max_offset) {
+        for (uint32_t k = 0; k < nptr; k++) {
+            if (!have[k])
+                continue;
+            const char *sk = body_copy_segments(b, pl[k], bytes);
+            if (!sk || (segs && strcmp(sk, segs) != 0)) {
+                segs = NULL;
+                break;
+            }
+            segs = sk;
+        }
+    }
     bool done = false;
     if (use) {
         tt_buf t = {0};
@@ -82,12 +97,18 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
             buf_printf(out, ATTR "%s\" ", t.data);
             pos = at[k];
         }
-        buf_putn(out, s + pos, n - pos);
+        if (segs) {
+            body_put_md_id(s + pos, n - pos, MD_SEGMENTS, body_md_intern(b, segs), out);
+            b->stats.copies_segmented++;
+        } else {
+            buf_putn(out, s + pos, n - pos);
+        }
         b->stats.copies_typed++;
-        report(b, arena_printf(b->c->arena, "%s %s%s%s, %s bytes", what, vn[0], set ? "" : " <- ",
+        report(b, arena_printf(b->c->arena, "%s %s%s%s, %s bytes%s", what, vn[0], set ? "" : " <- ",
                                set ? "" : vn[1],
                                known ? arena_printf(b->c->arena, "%llu", (unsigned long long)bytes)
-                                     : "run-time"),
+                                     : "run-time",
+                               segs ? arena_printf(b->c->arena, ", segments %s", segs) : ""),
                t.data, pl[0] && have[0] ? pl[0]->what : pl[1]->what);
         free(t.data);
         done = true;
@@ -170,7 +191,7 @@ static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s,
     const md_memo *m = pointer_memo(b, t);
     if (!m->id)
         return false;
-    body_put_md_id(s, n, m->id, out);
+    body_put_md_id(s, n, MD_KIND, m->id, out);
     b->stats.allocas_typed++;
     if (b->report)
         report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree, what);
@@ -297,7 +318,7 @@ static bool float_load(body_typer *b, const char *s, size_t n, const char *ty, s
             tt_tree t = {.v = &e, .n = 1, .cap = 1};
             m = body_memo_put(b, key, &t);
         }
-        body_put_md_id(s, n, m->id, out);
+        body_put_md_id(s, n, MD_KIND, m->id, out);
         b->stats.loads_typed++;
         if (b->report)
             report(b, "load", m->tree, "its LLVM float type (rustc's float types are Rust floats)");
@@ -382,7 +403,7 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
     }
     if (!m->id)
         return false;
-    body_put_md_id(s, n, m->id, out);
+    body_put_md_id(s, n, MD_KIND, m->id, out);
     b->stats.loads_typed++;
     if (b->report)
         report(b,

@@ -66,6 +66,11 @@ static bool exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len, un
     return false;
 }
 
+bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
+{
+    return exact_part(b, t, off, len, 0);
+}
+
 /* "[-1]:Pointer" plus the entries of t's memory tree in [off, off+len), rebased to 0. */
 static bool window_tree(body_typer *b, tt_type *t, uint64_t off, uint64_t len, tt_tree *out)
 {

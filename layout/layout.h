@@ -400,6 +400,13 @@ bool tree_untyped_bytes(tt_ctx *c, tt_type *t);
  * largest type reachable from the functions and locals that mixes a float with other data,
  * at least floor. */
 uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
+/* Every byte of a (sized) t by its kind at the first level, offsets from 0: floats at
+ * their first byte, a pointer one entry (nothing of its pointee), integers and padding
+ * (Anything) one per byte, bytes no variant of an enum covers none. False when some
+ * byte's kind is unknowable rather than absent: enum variants or union fields that
+ * disagree, untyped bytes, a part without a layout. For the segment list of a whole copy
+ * (emit/ir_body_segments.c). */
+bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where);
 /* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
  * arguments, sret). */
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,

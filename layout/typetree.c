@@ -29,6 +29,7 @@ typedef struct {
     unsigned bare;     /* > 0: inside such an element after the first */
     size_t bound;      /* entries allowed (0: any): lean_above, then max_entries */
     bool overflow;     /* more than bound: build() retries lean, then shallower */
+    bool gap;          /* a byte's kind was left out as unknowable (tree_of_bytes) */
 } builder;
 
 /* ---- building ---- */
@@ -254,8 +255,12 @@ static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *e
 static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
 {
     const tt_layout *el = lay(b, elem);
-    if (!el || el->size == 0 || el->uninhabited || untyped_byte(b, elem, 0))
+    if (!el || el->size == 0 || el->uninhabited)
         return;
+    if (untyped_byte(b, elem, 0)) {
+        b->gap = true;
+        return;
+    }
     for (uint64_t i = 0; i < count; i++) {
         uint64_t off = (uint64_t)base + i * el->size;
         if (off > (uint64_t)b->o->max_offset || b->overflow)
@@ -465,6 +470,8 @@ static void merge_alternatives(builder *b, alternative *alts, uint32_t n)
                     agreed = false;
             if (agreed)
                 tree_push(b->out, e);
+            else
+                b->gap = true;
         }
     }
     for (uint32_t i = 0; i < n; i++)
@@ -480,8 +487,10 @@ static void fields_into(builder *b, tt_type *t, uint32_t variant, const uint64_t
     for (uint32_t i = 0; i < n; i++) {
         tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, variant, i);
         const tt_layout *fl = ft ? lay(b, ft) : NULL;
-        if (!fl)
+        if (!fl) {
+            b->gap = true;
             continue;
+        }
         int64_t off = base + (int64_t)offsets[i];
         if (cov && fl->size) {
             cov->lo[cov->nranges] = (uint64_t)off;
@@ -634,14 +643,17 @@ static void mem(builder *b, tt_type *t, int64_t base)
         elements(b, t->elem, t->len, base);
         return;
     case TY_SLICE: /* its length is not known here: only the first element is certain */
+        b->gap = true;
         elements(b, t->elem, 1, base);
         return;
     case TY_STR:
+        b->gap = true;
         add(b, base, KIND_INTEGER);
         return;
     case TY_DYN:
     case TY_NEVER:
     case TY_PARAM:
+        b->gap = true;
         return;
     case TY_TUPLE:
         fields_into(b, t, 0, l->offsets, t->n, base, b->out, NULL);
@@ -657,6 +669,8 @@ static void mem(builder *b, tt_type *t, int64_t base)
     } else if (d->kind == DEF_UNION) {
         if (!storage_union(b, t))
             alternatives(b, t, l, base);
+        else
+            b->gap = true;
     } else if (l->single_variant_index_valid) {
         uint32_t v = l->single_variant;
         fields_into(b, t, v, l->variants[v].offsets, l->variants[v].nfields, base, b->out, NULL);
@@ -736,6 +750,28 @@ bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *o
                         const tt_loc *where)
 {
     return build(c, t, o, out, where, true);
+}
+
+bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+{
+    const tt_layout *l = layout_of(c, t, where);
+    if (!l || !l->sized || l->uninhabited || l->size == 0)
+        return false;
+    /* built as the pointee of a pointer (padding is marked there only), one level deep */
+    tt_tree_opts o = {.max_offset = (int64_t)l->size, .max_depth = 2};
+    builder b;
+    builder_init(&b, c, &o, out, where);
+    b.path[b.len++] = -1;
+    b.stack[b.nstack++] = t;
+    if (untyped_bytes(&b, t))
+        return false;
+    mem(&b, t, 0);
+    for (size_t i = 0; i < out->n; i++) {
+        out->v[i].len = 1;
+        out->v[i].path[0] = out->v[i].path[1];
+    }
+    tree_normalize(out);
+    return b.ok && !b.gap;
 }
 
 bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,

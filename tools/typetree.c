@@ -28,9 +28,10 @@ static const char usage_text[] =
     "      describe every function of IR compiled with -C debuginfo=2, and the types\n"
     "      its signature uses, as rust-types/1 (rustc's offsets in \"layout\" blocks)\n"
     "  max-offset [-t TARGET] TYPES.json\n"
-    "      print the -enzyme-max-type-offset (and --max-offset) TYPES.json needs: the\n"
-    "      size of its largest type that mixes a float with other data, at least 500\n"
-    "      (Enzyme's default); past the limit Enzyme silently mistypes such bytes\n"
+    "      print the -enzyme-max-type-offset (and --max-offset) at which Enzyme types\n"
+    "      every copy of TYPES.json's types without segment lists: the size of its\n"
+    "      largest type that mixes a float with other data, at least 500 (Enzyme's\n"
+    "      default; annotate gives typed copies longer than the limit segment lists)\n"
     "  explain [-t TARGET] [--max-offset N] [--max-depth N] TYPES.json SYMBOL\n"
     "          [--body IN.ll [--pair-offsets]]\n"
     "      show how a function of TYPES.json's \"functions\" (by symbol or path)\n"
@@ -531,9 +532,10 @@ static void print_stats(const annotate_stats *s)
     if (b->copies || b->extracts_typed || b->allocas_typed || b->loads_typed || b->calls_typed)
         fprintf(stderr,
                 "typetree: annotate: in bodies: %u of %u llvm.memcpy/memmove/memset calls typed "
-                "(%u left alone: their two places disagree), %u allocas, %u loads, %u of %u "
-                "extractvalue, %u indirect calls\n",
-                b->copies_typed, b->copies, b->conflicting, b->allocas_typed, b->loads_typed,
+                "(%u with a segment list, %u left alone: their two places disagree), %u allocas, "
+                "%u loads, %u of %u extractvalue, %u indirect calls\n",
+                b->copies_typed, b->copies, b->copies_segmented, b->conflicting, b->allocas_typed,
+                b->loads_typed,
                 b->extracts_typed, b->extracts, b->calls_typed);
 }
 

@@ -84,9 +84,8 @@ for profile in debug release; do
     rmdir "$pdir/tmp" 2>/dev/null
     # The wrapper annotates a crate compiled at opt-level 0 with --pair-offsets; cargo says
     # each crate's opt-level (a release build compiles build scripts' and proc-macros'
-    # dependencies at 0). Every crate's trees stop at the offset typetree max-offset gives.
-    pairs_of() {  # <crate>-<hash> <types.json> -> the wrapper's annotate options for it
-        echo --max-offset "$("$TT" max-offset "$2")"
+    # dependencies at 0).
+    pairs_of() {  # <crate>-<hash> -> the wrapper's annotate options for it
         level=$(grep '"reason":"compiler-artifact"' "$pdir/cargo.json" |
             grep -F "/deps/lib$1.rlib\"" | sed -n 's/.*"opt_level":"\([^"]*\)".*/\1/p' | head -n 1)
         # (a binary's artifact is named without its hash: the profile's own level)
@@ -106,7 +105,7 @@ for profile in debug release; do
         fi
         tt=$(ls "$pdir"/target/$profile/deps/"$b"-*.tt.ll 2>/dev/null | head -n 1)
         types=${tt%.tt.ll}.types.json
-        pairs=$(pairs_of "$(basename "$tt" .tt.ll)" "$types")
+        pairs=$(pairs_of "$(basename "$tt" .tt.ll)")
         if [ ! -f "$m/crate.ll" ] || [ ! -f "$tt" ] || [ ! -f "$types" ]; then
             ko "$what: the wrapper's crate.ll, .tt.ll and .types.json (not found)"
             continue
@@ -202,7 +201,7 @@ for profile in debug release; do
         crate=$(basename "$tt" .tt.ll)
         case $crate in geometry-* | numeric-* | collections-* | records-*) continue ;; esac
         types=${tt%.tt.ll}.types.json
-        pairs=$(pairs_of "$crate" "$types")
+        pairs=$(pairs_of "$crate")
         nlib=$((nlib + 1))
         "$TT" layout -W "$types" >/dev/null 2>&1 || bad="$bad $crate(layout -W)"
         "$TT" export "$tt" -o "$pdir/lib.json" 2>/dev/null &&

@@ -25,12 +25,14 @@
 ; at its byte 128, byte 496 of the array, not a double): the copy moves no derivative for
 ; bytes 500 to 735, and score's derivatives of element 3 go straight to %c through the
 ; first copies. Not a tree of ours (no tree here); with the limit at the array's size
-; (second case) the derivatives are right. The wrapper raises the limit to the size of the
-; largest type mixing floats with other data (`typetree max-offset`,
-; layout/offset_limit.c); tests/wrapper checks it on a Rust program
-; (fixtures/wrapper/big_mixed.rs).
+; (second case) the derivatives are right. So are they at the default limit when the copy
+; carries `!enzyme_truetype` (third case), the copy's list of segments (a kind and the
+; offset where it starts), which Enzyme then takes instead of the types it knows: !900 is
+; the list annotate writes on craft_by_value's 736-byte copies (emit/ir_body_segments.c),
+; and tests/wrapper checks it on a Rust program (fixtures/wrapper/big_mixed.rs).
 ; CASE no-tree wrong
 ; CASE limit-736 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-enzyme-max-type-offset=736 right
+; CASE segments --attach=enzyme_truetype:900 right
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -62,7 +64,7 @@ start:
   call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 8 dereferenceable(184) %2, ptr noundef nonnull align 8 dereferenceable(184) %c, i64 184, i1 false)
   call void @llvm.lifetime.start.p0(ptr nonnull %_6)
   call void @evolve(ptr noalias noundef sret([736 x i8]) align 8 captures(none) dereferenceable(736) %_6, ptr noalias noundef readonly align 8 captures(none) dereferenceable(736) %fl) #9
-  call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 8 dereferenceable(736) %fl, ptr noundef nonnull align 8 dereferenceable(736) %_6, i64 736, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 8 dereferenceable(736) %fl, ptr noundef nonnull align 8 dereferenceable(736) %_6, i64 736, i1 false) ; ATTACH
   call void @llvm.lifetime.end.p0(ptr nonnull %_6)
   call void @llvm.lifetime.start.p0(ptr nonnull %_6)
   call void @llvm.lifetime.end.p0(ptr nonnull %_6)
@@ -765,3 +767,4 @@ attributes #10 = { nounwind willreturn memory(read) }
 !9 = distinct !{!9, !7}
 !10 = distinct !{!10, !7}
 !11 = distinct !{!11, !7}
+!900 = !{!"Float@double", i64 0, !"Integer", i64 72, !"Float@double", i64 88, !"Integer", i64 112, !"Float@double", i64 120, !"Integer", i64 128, !"Float@double", i64 136, !"Float@float", i64 144, !"Integer", i64 148, !"Float@float", i64 152, !"Integer", i64 168, !"Float@float", i64 172, !"Integer", i64 176, !"Float@double", i64 184, !"Integer", i64 256, !"Float@double", i64 272, !"Integer", i64 296, !"Float@double", i64 304, !"Integer", i64 312, !"Float@double", i64 320, !"Float@float", i64 328, !"Integer", i64 332, !"Float@float", i64 336, !"Integer", i64 352, !"Float@float", i64 356, !"Integer", i64 360, !"Float@double", i64 368, !"Integer", i64 440, !"Float@double", i64 456, !"Integer", i64 480, !"Float@double", i64 488, !"Integer", i64 496, !"Float@double", i64 504, !"Float@float", i64 512, !"Integer", i64 516, !"Float@float", i64 520, !"Integer", i64 536, !"Float@float", i64 540, !"Integer", i64 544, !"Float@double", i64 552, !"Integer", i64 624, !"Float@double", i64 640, !"Integer", i64 664, !"Float@double", i64 672, !"Integer", i64 680, !"Float@double", i64 688, !"Float@float", i64 696, !"Integer", i64 700, !"Float@float", i64 704, !"Integer", i64 720, !"Float@float", i64 724, !"Integer", i64 728}

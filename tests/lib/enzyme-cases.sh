@@ -3,8 +3,9 @@
 # Each FILE.ll has a main that differentiates something and prints "right" or "wrong"
 # first on its output; it may hold the placeholder TREE (an "enzyme_type" attribute value),
 # and has lines
-#     ; CASE <label> [-O<level>] [--enzyme-flags=F1,F2] [<tree>] right|wrong|error <text Enzyme prints>
-# Each case substitutes its tree for TREE, compiles with clang-22 -O<level> (default -O0)
+#     ; CASE <label> [-O<level>] [--enzyme-flags=F1,F2] [--attach=KIND:N] [<tree>] right|wrong|error <text Enzyme prints>
+# Each case substitutes its tree for TREE, attaches `, !KIND !N` to the instruction of each
+# line that ends with the comment "; ATTACH" (--attach: metadata the file defines), compiles with clang-22 -O<level> (default -O0)
 # and the plugin (the same pipeline as `opt -load-pass-plugin=P -passes='default<ON>'`, then
 # code generation), with Enzyme's options as tools/rustc-typetree sets them (or the case's
 # --enzyme-flags, e.g. Enzyme's defaults where the wrapper works around a bug), and checks the
@@ -36,6 +37,8 @@ for ll in "$@"; do
         case $1 in -O?) O=$1; shift ;; esac
         cflags=$flags
         case $1 in --enzyme-flags=*) cflags=$(printf '%s' "${1#--enzyme-flags=}" | tr , ' '); shift ;; esac
+        attach=
+        case $1 in --attach=*:*) a=${1#--attach=}; attach=", !${a%%:*} !${a#*:}"; shift ;; esac
         rest=$*
         case $rest in
             '{'*) tree=${rest%\} *}\}; expect=${rest##*\} } ;;
@@ -45,7 +48,7 @@ for ll in "$@"; do
         text=${expect#"$what"}; text=${text# }
         # the tree goes in a sed replacement: escape its metacharacters
         esc=$(printf '%s' "$tree" | sed 's/[&/\]/\\&/g')
-        sed "s/TREE/$esc/g" "$ll" >"$tmp/$name.ll"
+        sed -e "s/TREE/$esc/g" -e "s/ *; ATTACH\$/$attach/" "$ll" >"$tmp/$name.ll"
         mflags=
         for f in $cflags; do mflags="$mflags -mllvm $f"; done
         # shellcheck disable=SC2086

@@ -7,7 +7,7 @@
 # by the program), the fallback without trees where Enzyme rejects true trees (and
 # --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove), the
 # memory attributes deleted before Enzyme (passes.rs, and --keep-memory-attrs), Enzyme's
-# limit of type offsets raised to the crate's largest mixed type (big_mixed.rs),
+# limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin.
 # usage: tests/wrapper/run.sh TYPETREE_BIN
@@ -141,18 +141,29 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         -o "$out/mem/keep" >/dev/null 2>"$out/mem/keep.log"
     check "--keep-memory-attrs: Enzyme's readonly-callee bug makes the same build wrong" \
         '"$out/mem/keep" | grep -q "^gradient wrong"' "$out/mem/keep.log"
-    # big_mixed: 896 bytes of floats and integers copied whole; Enzyme's default limit of
-    # type offsets (500) loses the last element's derivatives
+    # big_mixed: 896 bytes of floats and integers copied whole. Enzyme keeps no type past
+    # its limit of type offsets (500) and loses the last elements' derivatives: the copies'
+    # segment lists (!enzyme_truetype) make it right at that limit, and so does the limit
+    # raised to the largest mixed type (=auto); without the in-body trees (and so without
+    # the lists) the same build is wrong.
     mkdir -p "$out/mo"
-    "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/auto" \
+    "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/default" \
+        >/dev/null 2>"$out/mo/default.log"
+    check "max type offset: Enzyme's 500, trees stop there, the three 896-byte copies carry segment lists, gradient right" \
+        '! grep -Eq "\[-1,(50[1-9]|5[1-9][0-9]|[6-9][0-9][0-9])\]:" "$out/mo/big_mixed.tt.ll" && [ "$(grep -c "i64 896, i1 false), !dbg ![0-9]*, !enzyme_truetype ![0-9]*$" "$out/mo/big_mixed.tt.ll")" = 3 ] && "$out/mo/default" | grep -q "^gradient right"' "$out/mo/default.log"
+    RUSTC_TYPETREE_ANNOTATE_FLAGS=--no-body "$W" --enzyme "$plugin" -A warnings -C opt-level=2 \
+        "$fx/big_mixed.rs" -o "$out/mo/no-body" >/dev/null 2>"$out/mo/no-body.log"
+    check "max type offset: without the in-body trees and their segment lists the same build is wrong" \
+        '! grep -q "enzyme_truetype" "$out/mo/big_mixed.tt.ll" && "$out/mo/no-body" | grep -q "^gradient wrong"' "$out/mo/no-body.log"
+    RUSTC_TYPETREE_ENZYME_FLAGS="$("$W" --print-enzyme-flags | tr '\n' ' ') -enzyme-max-type-offset=auto" \
+        "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/auto" \
         >/dev/null 2>"$out/mo/auto.log"
-    check "max type offset: raised to the largest mixed type (896), trees past 500, gradient right" \
-        '[ "$("$T" max-offset "$out/mo/big_mixed.types.json")" = 896 ] && grep -q "\[-1,8[0-9][0-9]\]:Float" "$out/mo/big_mixed.tt.ll" && "$out/mo/auto" | grep -q "^gradient right"' "$out/mo/auto.log"
-    RUSTC_TYPETREE_ENZYME_FLAGS="$("$W" --print-enzyme-flags | tr '\n' ' ') -enzyme-max-type-offset=500" \
-        "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/500" \
-        >/dev/null 2>"$out/mo/500.log"
-    check "max type offset: the user's -enzyme-max-type-offset=500 decides (trees too), and the same build is wrong" \
-        '! grep -Eq "\[-1,(50[1-9]|5[1-9][0-9]|[6-9][0-9][0-9])\]:" "$out/mo/big_mixed.tt.ll" && "$out/mo/500" | grep -q "^gradient wrong"' "$out/mo/500.log"
+    check "max type offset: =auto raises it to the largest mixed type (896) for Enzyme and the trees, no list needed, gradient right" \
+        '[ "$("$T" max-offset "$out/mo/big_mixed.types.json")" = 896 ] && grep -q "\[-1,8[0-9][0-9]\]:Float" "$out/mo/big_mixed.tt.ll" && ! grep -q "enzyme_truetype" "$out/mo/big_mixed.tt.ll" && "$out/mo/auto" | grep -q "^gradient right"' "$out/mo/auto.log"
+    RUSTC_TYPETREE_ENZYME_FLAGS="-enzyme-max-type-offset=5x0" "$W" --enzyme "$plugin" -A warnings \
+        "$fx/big_mixed.rs" -o "$out/mo/bad" >"$out/mo/bad.log" 2>&1
+    check "max type offset: a value that is neither a number nor auto is refused, by name" \
+        'grep -q "RUSTC_TYPETREE_ENZYME_FLAGS: -enzyme-max-type-offset=5x0: a number of bytes or auto" "$out/mo/bad.log" && [ ! -e "$out/mo/bad" ]' "$out/mo/bad.log"
     mkdir -p "$out/f"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \

@@ -1,0 +1,123 @@
+/* Segment lists for copies longer than Enzyme's offset limit (emit/ir_body.c).
+ *
+ * Enzyme keeps no type entry past -enzyme-max-type-offset (500 by default). Its rule for
+ * a copy's derivative walks the copy's bytes and merges each byte's type into the segment
+ * before it, and an unknown byte merges with anything: so every byte of a copy past the
+ * limit takes the type of the last segment before it, and a 736-byte copy of mixed
+ * structs moves no derivative for the floats past byte 500, silently, trees or not
+ * (tests/enzyme-bugs/array-element-chain.ll). Raising the limit for the whole module
+ * costs Enzyme time on every pointer and shows it far offsets it then contradicts itself
+ * on (the README's benchmark section).
+ *
+ * A copy (memcpy, memmove, memset) that carries `!enzyme_truetype` is not typed that way:
+ * Enzyme takes the node's list, pairs of a kind and the offset where it starts, each
+ * segment running to the next, as the copy's segments, at any length (Enzyme's Julia
+ * front end writes them). annotate writes the list on a typed copy longer than the limit
+ * whose bytes are exactly a place's type, one of its parts, or a whole number of its
+ * elements, from the layout, when every byte's kind is certain (layout's tree_of_bytes)
+ * and they are of more than one kind.
+ * Integers and pointers are one segment kind to Enzyme (it merges them); padding and bytes
+ * no enum variant covers join the segment before them, as Enzyme's own rule joins unknown
+ * bytes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_body_impl.h"
+
+enum { CLS_NONE, CLS_PAD, CLS_DATA, CLS_FLOAT }; /* CLS_FLOAT + tt_kind: one per float type */
+
+/* Per byte of a t: its class, and the kind that names a segment starting there. */
+typedef struct {
+    uint64_t size; /* 0: some byte's kind is not certain */
+    uint8_t *cls;
+    uint8_t *kind;
+} byte_kinds;
+
+static uint64_t kind_width(body_typer *b, tt_kind k)
+{
+    switch (k) {
+    case KIND_POINTER:
+        return b->c->target->ptr_size;
+    case KIND_HALF:
+        return 2;
+    case KIND_FLOAT:
+        return 4;
+    case KIND_DOUBLE:
+        return 8;
+    case KIND_FP128:
+        return 16;
+    default:
+        return 1;
+    }
+}
+
+static const byte_kinds *kinds_of(body_typer *b, tt_type *t)
+{
+    byte_kinds *m = map_get(b->byte_kinds, t->name);
+    if (m)
+        return m;
+    m = arena_alloc(b->c->arena, sizeof *m);
+    map_put(b->byte_kinds, t->name, m);
+    uint64_t size = body_size_of(b, t);
+    if (!size)
+        return m;
+    tt_tree tr = {0};
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    bool ok = tree_of_bytes(b->c, t, &tr, NULL);
+    diag_truncate(b->c, tail, errs);
+    uint8_t *cls = arena_alloc(b->c->arena, size), *kind = arena_alloc(b->c->arena, size);
+    for (size_t i = 0; ok && i < tr.n; i++) {
+        const tt_entry *e = &tr.v[i];
+        tt_kind k = (tt_kind)e->kind;
+        uint8_t c = k == KIND_ANYTHING ? CLS_PAD
+                    : k == KIND_INTEGER || k == KIND_POINTER ? CLS_DATA
+                                                             : (uint8_t)(CLS_FLOAT + k);
+        uint64_t w = kind_width(b, k);
+        ok = e->len == 1 && e->path[0] >= 0 && (uint64_t)e->path[0] + w <= size;
+        for (uint64_t j = (uint64_t)e->path[0]; ok && j < (uint64_t)e->path[0] + w; j++) {
+            ok = cls[j] == CLS_NONE || cls[j] == c;
+            cls[j] = c;
+            kind[j] = (uint8_t)k;
+        }
+    }
+    tree_free(&tr);
+    if (ok) {
+        m->size = size;
+        m->cls = cls;
+        m->kind = kind;
+    }
+    return m;
+}
+
+const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
+{
+    if ((p->elems || p->t->kind == TY_ARRAY) && tree_untyped_bytes(b->c, p->t))
+        return NULL;
+    const byte_kinds *m = kinds_of(b, p->t);
+    if (!m->size || !len)
+        return NULL;
+    /* a whole number of elements from a pointer to the first, or exactly a part of t */
+    bool tiled = p->elems && p->off == 0 && len % m->size == 0;
+    if (!tiled && !body_exact_part(b, p->t, p->off, len))
+        return NULL;
+    tt_buf list = {0};
+    uint8_t cur = CLS_NONE;
+    unsigned segments = 0;
+    for (uint64_t i = 0; i < len; i++) {
+        uint64_t at = tiled ? i % m->size : p->off + i;
+        uint8_t c = m->cls[at];
+        if (c == CLS_NONE || c == CLS_PAD || c == cur)
+            continue; /* padding and uncovered enum bytes join the segment before them */
+        /* the first segment starts at 0, whatever padding comes before its first byte */
+        buf_printf(&list, "%s!\"%s\", i64 %llu", list.len ? ", " : "", kind_name((tt_kind)m->kind[at]),
+                   (unsigned long long)(cur == CLS_NONE ? 0 : i));
+        cur = c;
+        segments++;
+    }
+    /* one segment: Enzyme's own rule extends the last known type over the bytes past the
+     * limit, which is the list's answer already */
+    const char *node = segments > 1 ? arena_printf(b->c->arena, "!{%s}", list.data) : NULL;
+    free(list.data);
+    return node;
+}
