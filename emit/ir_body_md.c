@@ -4,7 +4,7 @@
 
 #include "ir_body_impl.h"
 
-static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl);
+static unsigned long md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl);
 
 /* The metadata number of a tree (Enzyme's TypeTree::toMD encoding), written once. */
 static unsigned long md_of(body_typer *b, const tt_tree *t)
@@ -16,16 +16,15 @@ static unsigned long md_of(body_typer *b, const tt_tree *t)
     unsigned long *id = map_get(b->md_ids, k);
     if (id)
         return *id;
-    const char *root = md_node(b, t, 0, t->n, 0);
     id = arena_alloc(b->c->arena, sizeof *id);
-    *id = strtoul(root + 1, NULL, 10);
+    *id = md_node(b, t, 0, t->n, 0);
     map_put(b->md_ids, k, id);
     return *id;
 }
 
 /* Entries [lo, hi) share path[0..lvl); the node for that prefix: "!{!\"<kind at the
- * prefix, or Unknown>\", i32 <next index>, !child, ...}". Returns "!N". */
-static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl)
+ * prefix, or Unknown>\", i32 <next index>, !child, ...}". Returns its number. */
+static unsigned long md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl)
 {
     const char *base = "Unknown";
     tt_buf body = {0};
@@ -39,13 +38,13 @@ static const char *md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi
         size_t j = i;
         while (j < hi && t->v[j].path[lvl] == idx)
             j++;
-        const char *child = md_node(b, t, i, j, lvl + 1);
-        buf_printf(&body, ", i32 %lld, %s", (long long)idx, child);
+        unsigned long child = md_node(b, t, i, j, lvl + 1);
+        buf_printf(&body, ", i32 %lld, !%lu", (long long)idx, child);
         i = j;
     }
     const char *content = arena_printf(b->c->arena, "!{!\"%s\"%s}", base, body.data ? body.data : "");
     free(body.data);
-    return arena_printf(b->c->arena, "!%lu", body_md_intern(b, content));
+    return body_md_intern(b, content);
 }
 
 /* The number of the metadata node "!{...}" content, written once: subtrees shared between

@@ -33,24 +33,6 @@ typedef struct {
     uint8_t *kind;
 } byte_kinds;
 
-static uint64_t kind_width(body_typer *b, tt_kind k)
-{
-    switch (k) {
-    case KIND_POINTER:
-        return b->c->target->ptr_size;
-    case KIND_HALF:
-        return 2;
-    case KIND_FLOAT:
-        return 4;
-    case KIND_DOUBLE:
-        return 8;
-    case KIND_FP128:
-        return 16;
-    default:
-        return 1;
-    }
-}
-
 static const byte_kinds *kinds_of(body_typer *b, tt_type *t)
 {
     byte_kinds *m = map_get(b->byte_kinds, t->name);
@@ -73,7 +55,7 @@ static const byte_kinds *kinds_of(body_typer *b, tt_type *t)
         uint8_t c = k == KIND_ANYTHING ? CLS_PAD
                     : k == KIND_INTEGER || k == KIND_POINTER ? CLS_DATA
                                                              : (uint8_t)(CLS_FLOAT + k);
-        uint64_t w = kind_width(b, k);
+        uint64_t w = tree_kind_width(b->c, k);
         ok = e->len == 1 && e->path[0] >= 0 && (uint64_t)e->path[0] + w <= size;
         for (uint64_t j = (uint64_t)e->path[0]; ok && j < (uint64_t)e->path[0] + w; j++) {
             ok = cls[j] == CLS_NONE || cls[j] == c;

@@ -122,10 +122,7 @@ static bool one_kind(body_typer *b, tt_type *t)
         if (kind >= 0 && e->kind != (uint8_t)kind)
             return false;
         kind = e->kind;
-        covered += e->kind == KIND_INTEGER ? 1
-                   : e->kind == KIND_POINTER ? b->c->target->ptr_size
-                   : e->kind == KIND_HALF ? 2 : e->kind == KIND_FLOAT ? 4
-                   : e->kind == KIND_DOUBLE ? 8 : 16;
+        covered += tree_kind_width(b->c, (tt_kind)e->kind);
     }
     return kind >= 0 && covered == size;
 }

@@ -383,6 +383,9 @@ typedef struct {
 } tt_tree_opts;
 extern const tt_tree_opts tree_default_opts;
 void tree_free(tt_tree *t);
+/* The bytes a first-level entry of kind k covers: a float its width, a pointer the
+ * target's pointer size, an integer or padding byte one. */
+uint64_t tree_kind_width(const tt_ctx *c, tt_kind k);
 void tree_push(tt_tree *t, const tt_entry *e); /* appends; aborts when out of memory */
 /* Enzyme's order of entries (qsort/bsearch comparator over tt_entry). */
 int tree_entry_cmp(const void *a, const void *b);

@@ -48,6 +48,24 @@ static void add(builder *b, int64_t off, tt_kind kind)
     tree_push(b->out, &e);
 }
 
+uint64_t tree_kind_width(const tt_ctx *c, tt_kind k)
+{
+    switch (k) {
+    case KIND_POINTER:
+        return c->target->ptr_size;
+    case KIND_HALF:
+        return 2;
+    case KIND_FLOAT:
+        return 4;
+    case KIND_DOUBLE:
+        return 8;
+    case KIND_FP128:
+        return 16;
+    default:
+        return 1;
+    }
+}
+
 static tt_kind float_kind(unsigned size)
 {
     return size == 2 ? KIND_HALF : size == 4 ? KIND_FLOAT : size == 8 ? KIND_DOUBLE : KIND_FP128;
@@ -203,9 +221,7 @@ static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *e
             continue;
         if (kind < 0) {
             kind = e->kind;
-            step = kind == KIND_INTEGER ? 1
-                   : kind == KIND_POINTER ? b->c->target->ptr_size
-                   : kind == KIND_HALF ? 2 : kind == KIND_FLOAT ? 4 : kind == KIND_DOUBLE ? 8 : 16;
+            step = tree_kind_width(b->c, (tt_kind)kind);
         }
         ok = e->kind == kind && (uint64_t)e->path[lvl] == next;
         next += step;
@@ -433,20 +449,7 @@ static uint64_t entry_span(const builder *b, const tt_entry *e)
 {
     if (e->len > b->len + 1)
         return b->c->target->ptr_size;
-    switch (e->kind) {
-    case KIND_POINTER:
-        return b->c->target->ptr_size;
-    case KIND_HALF:
-        return 2;
-    case KIND_FLOAT:
-        return 4;
-    case KIND_DOUBLE:
-        return 8;
-    case KIND_FP128:
-        return 16;
-    default:
-        return 1;
-    }
+    return tree_kind_width(b->c, (tt_kind)e->kind);
 }
 
 static bool has_entry(const alternative *a, const tt_entry *e)
