@@ -127,8 +127,14 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
     try:
         out, err = proc.communicate(timeout=TIME_LIMIT)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
+        # SIGTERM first, so that the wrapper removes its temporary directory (the module,
+        # tens of MB); SIGKILL what is still running 10 s later.
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
         return {"enzyme": None, "rss": None, "outcome": "timeout",
                 "why": "the build ran over %d s (--time-limit) and was stopped" % TIME_LIMIT}
     p = subprocess.CompletedProcess(cmd, proc.returncode, out, err)

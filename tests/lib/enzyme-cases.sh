@@ -16,12 +16,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 CLANG=${CLANG:-clang-22}
 command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found"; echo "0 passed, 0 failed"; exit 0; }
-plugin=$("$root/tools/enzyme-plugin" 2>"${TMPDIR:-/tmp}/enzyme-rules.why") || {
-    echo "SKIP: $(cat "${TMPDIR:-/tmp}/enzyme-rules.why")"; echo "0 passed, 0 failed"; exit 0; }
-# The options the wrapper gives Enzyme by default (one place: the wrapper).
-flags=$(env -u RUSTC_TYPETREE_ENZYME_FLAGS "$root/tools/rustc-typetree" --print-enzyme-flags)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# clang leaves its half-written object in TMPDIR when Enzyme aborts it: keep that in ours
+TMPDIR=$tmp
+export TMPDIR
+plugin=$("$root/tools/enzyme-plugin" 2>"$tmp/why") || {
+    echo "SKIP: $(cat "$tmp/why")"; echo "0 passed, 0 failed"; exit 0; }
+# The options the wrapper gives Enzyme by default (one place: the wrapper).
+flags=$(env -u RUSTC_TYPETREE_ENZYME_FLAGS "$root/tools/rustc-typetree" --print-enzyme-flags)
 pass=0 fail=0
 for ll in "$@"; do
     name=$(basename "$ll" .ll)

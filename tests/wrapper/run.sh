@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (built
 # here against llvm-22-dev; like Enzyme it adds itself at LLVM's OptimizerEarly point and
-# lists the functions that carry trees there), the same without a plugin, a library crate,
+# lists the functions that carry trees there), a build stopped by a signal (nothing left in
+# TMPDIR), the same without a plugin, a library crate,
 # a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
@@ -48,6 +49,18 @@ check "bin+enzyme: plugin saw square, dot, scale annotated" \
 check "bin+enzyme: a plugin without EnzymeNewPM: memory attributes kept, said once" \
     '[ "$(grep -c "warning: enzyme: no EnzymeNewPM in clang.s pipeline" "$out/a/log")" = 1 ]' "$out/a/log"
 check "bin+enzyme: hello.tt.ll verifies" '"$OPT" -passes=verify -disable-output "$out/a/hello.tt.ll" 2>"$out/a/vlog"' "$out/a/vlog"
+
+# (a1) a build stopped by a signal (timeout's SIGTERM to the process group, as Ctrl-C's SIGINT)
+# leaves nothing in TMPDIR: a stand-in rustc records the TMPDIR it is given (the wrapper's
+# directory) and sleeps until it is stopped
+mkdir -p "$out/a1/tmp"
+printf '#!/bin/sh\necho "$TMPDIR" >"%s"\nexec sleep 60\n' "$out/a1/seen" >"$out/a1/rustc"
+chmod +x "$out/a1/rustc"
+TMPDIR=$out/a1/tmp RUSTC_TYPETREE_RUSTC=$out/a1/rustc timeout 2 "$W" --enzyme "$stub" "$fx/hello.rs" \
+    -o "$out/a1/hello" >"$out/a1/log" 2>&1
+echo "exit $?" >>"$out/a1/log"
+check "signals: a build stopped by SIGTERM exits 124 and leaves no directory in TMPDIR" \
+    'grep -q "^exit 124$" "$out/a1/log" && grep -q "^$out/a1/tmp/rustc-typetree\." "$out/a1/seen" && [ -z "$(ls -A "$out/a1/tmp")" ]' "$out/a1/log"
 
 # (a2) overlapping moves: with a plugin every memmove goes through a temporary (Enzyme
 # differentiates memmove as memcpy); the program computes what rustc's own build does
