@@ -179,11 +179,31 @@ void body_scan_declare(body_typer *b, const char *s, size_t n)
                        arena_printf(b->c->arena, "local %s: %s", vname, t->name));
 }
 
-/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with T = i8 and a constant
- * index, %y is place(%x) + index; with an index of any kind into a run of elements whose
- * size is T's, %y points into the same run. T may be a named struct (rustc indexes a slice
- * of structs over %"Record" at -O0: std's sort copies elements between such pointers,
- * stress programs sorted_records and nbody_vec). */
+/* The element type of the array (or array of arrays) t whose elements are `es` bytes, when
+ * byte `off` of t starts one of them; NULL otherwise. Only arrays are looked into, not the
+ * fields of a struct: a pointer that indexes a struct's field as an array may walk on over
+ * the struct's other fields (raw pointers may), so only a whole array's elements are a run. */
+static tt_type *array_elem_at(body_typer *b, tt_type *t, uint64_t off, uint64_t es)
+{
+    for (unsigned depth = 0; t && t->kind == TY_ARRAY && depth < 32; depth++) {
+        uint64_t size = body_size_of(b, t), s = body_size_of(b, t->elem);
+        if (!size || !s || off >= size)
+            return NULL;
+        if (s == es && off % s == 0)
+            return t->elem;
+        off %= s;
+        t = t->elem;
+    }
+    return NULL;
+}
+
+/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with a constant index k,
+ * %y is place(%x) + k * size(T); with an index of any kind into a run of elements whose
+ * size is T's, %y points into the same run, and so it does into an array of such elements
+ * (rustc indexes a local [State; 4] over %"State" at -O0 with the run-time index of
+ * `hist[s.cursor]`: stress program state_pipeline). T may be a named struct (rustc indexes
+ * a slice of structs over %"Record" at -O0: std's sort copies elements between such
+ * pointers, stress programs sorted_records and nbody_vec). */
 void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
 {
     if (!lex_take(&c, "getelementptr"))
@@ -209,23 +229,39 @@ void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cu
     map_put(b->derived, y, (void *)"");
     lex_tok idx = c.t;
     lex_step(&c);
+    /* one index: what follows is the end or ", !dbg ..." (a second index, as in
+     * "%S, ptr %x, i64 %i, i32 1", selects inside the element: not followed) */
+    if (c.t.kind != LEX_END) {
+        if (!lex_is(s, c.t, ','))
+            return;
+        if (lex_next(s, c.t.end, n).kind != LEX_META)
+            return;
+    }
     char *end = NULL;
     long long k = idx.kind == LEX_NUMBER ? strtoll(s + idx.at, &end, 10) : 0;
-    bool constant = idx.kind == LEX_NUMBER && end == s + idx.end &&
-                    (c.t.kind == LEX_END || lex_is(s, c.t, ','));
+    bool constant = idx.kind == LEX_NUMBER && end == s + idx.end;
+    /* the byte offset of a constant index (small enough not to wrap) */
+    bool byte_off = constant && k >= 0 && (uint64_t)k <= UINT32_MAX;
+    uint64_t bo = byte_off ? (uint64_t)k * tsize : 0;
+    const char *what = b->report && byte_off
+                           ? arena_printf(b->c->arena, "%s + %llu", base->what, (unsigned long long)bo)
+                           : base->what;
     if (base->elems) {
         uint64_t es = body_size_of(b, base->t);
         if (es && es == tsize)
             body_add_place(b, y, base->t, 0, true, base->what);
-        else if (es && constant && k >= 0 && tsize == 1) /* into element k / es of the run */
-            body_add_place(b, y, base->t, (uint64_t)k % es, false,
-                           b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k)
-                                     : base->what);
+        else if (es && byte_off) /* into element bo / es of the run */
+            body_add_place(b, y, base->t, bo % es, false, what);
         return;
     }
-    if (constant && k >= 0 && tsize == 1)
-        body_add_place(b, y, base->t, base->off + (uint64_t)k, false,
-                       b->report ? arena_printf(b->c->arena, "%s + %lld", base->what, k)
+    if (byte_off) {
+        body_add_place(b, y, base->t, base->off + bo, false, what);
+        return;
+    }
+    tt_type *e = array_elem_at(b, base->t, base->off, tsize);
+    if (e)
+        body_add_place(b, y, e, 0, true,
+                       b->report ? arena_printf(b->c->arena, "an element of %s", base->what)
                                  : base->what);
 }
 
