@@ -10,12 +10,17 @@ builds (with trees and --no-typetree) got through Enzyme:
      clang) through LLVM's -O<l> pipeline up to the point where Enzyme runs in it (opt, the
      pipeline the plugin prints, cut before EnzymeNewPM);
   2. Enzyme alone on that (`opt -passes=enzyme`, the wrapper's Enzyme options) under
-     callgrind;
-  3. inclusive instructions of Enzyme's pass (EnzymeNewPM's run) and of type analysis
+     callgrind; opt's pass runs without PostOpt (the LLVM -O2 pipeline over the whole module
+     that the pass clang's pipeline adds runs after differentiating), so what is counted is
+     Enzyme's own work, the column of that name in bench_enzyme.py's table;
+  3. inclusive instructions of Enzyme's pass (EnzymeNewPM's run), of type analysis
      (TypeAnalysis::analyzeFunction, the outermost calls: interprocedural analysis of
-     callees is inside them).
-Prints per build both counts for trees/plain, the share of type analysis and the ratios
-trees/plain, then geometric means. Figures only; nothing is asserted.
+     callees is inside them) and of Enzyme's check of called functions' names against the
+     BLAS routines it knows (extractBLAS, a cost per call no tree changes; inside type
+     analysis too, where type analysis calls it).
+Prints per build the counts for trees/plain, the shares of type analysis and of the BLAS
+name check (the two overlap where type analysis checks a name), the ratios trees/plain, then
+geometric means. Figures only; nothing is asserted.
 Cargo-built programs (tests/gradients/crates) are not covered: their module is not kept
 under that name.
 
@@ -41,6 +46,10 @@ from enzyme_plugin import find_plugin  # noqa: E402
 OPT = os.environ.get("OPT", "/usr/lib/llvm-22/bin/opt")
 ENZYME_PASS = re.compile(r"^\s*([\d,]+) .*PassModel<llvm::Module, EnzymeNewPM,.*::run\(")
 TYPE_ANALYSIS = re.compile(r"^\s*([\d,]+) .*:TypeAnalysis::analyzeFunction\(FnTypeInfo const&\) ")
+# Enzyme's check of every called function's name against the BLAS routines it knows (it
+# builds the candidate names as strings, call after call): no tree changes what it costs
+# per call.
+BLAS_NAMES = re.compile(r"^\s*([\d,]+) .*:extractBLAS\(llvm::StringRef\) ")
 
 
 def wrapper_flags():
@@ -79,7 +88,7 @@ def finished(d):
 
 
 def profile(module, plugin, flags, pipeline, tmp):
-    """(Enzyme pass instructions, type analysis instructions) for one kept module."""
+    """(Enzyme pass, type analysis, BLAS name check) instructions for one kept module."""
     pre = os.path.join(tmp, "pre.bc")
     subprocess.run([OPT, "-passes=" + pipeline, module, "-o", pre], check=True)
     cg = os.path.join(tmp, "callgrind.out")
@@ -88,9 +97,9 @@ def profile(module, plugin, flags, pipeline, tmp):
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
                          capture_output=True, text=True, check=True).stdout
-    enzyme = ta = None
+    enzyme = ta = blas = None
     for line in ann.splitlines():
-        for rx, key in ((ENZYME_PASS, "e"), (TYPE_ANALYSIS, "t")):
+        for rx, key in ((ENZYME_PASS, "e"), (TYPE_ANALYSIS, "t"), (BLAS_NAMES, "b")):
             m = rx.match(line)
             if m and "'" not in line.split(":", 1)[1].split("(")[0]:
                 v = int(m.group(1).replace(",", ""))
@@ -98,10 +107,12 @@ def profile(module, plugin, flags, pipeline, tmp):
                     enzyme = v
                 elif key == "t" and ta is None:
                     ta = v
+                elif key == "b" and blas is None:
+                    blas = v
     if enzyme is None or ta is None:
         raise RuntimeError("callgrind_annotate shows no %s" %
                            ("EnzymeNewPM run" if enzyme is None else "TypeAnalysis::analyzeFunction"))
-    return enzyme, ta
+    return enzyme, ta, blas or 0
 
 
 def main():
@@ -128,9 +139,9 @@ def main():
                                    and os.path.isfile(os.path.join(args.out, n, "times"))})
     flags = args.enzyme_flags.split() if args.enzyme_flags is not None else wrapper_flags()
     rows, pipelines = [], {}
-    print("%-24s %-4s %-21s %-21s %-13s %-7s %s" % ("program", "lvl", "enzyme G instr t/p",
-                                                    "type analysis G t/p", "TA share t/p",
-                                                    "enzyme", "TA ratio"))
+    print("%-24s %-4s %-19s %-19s %-13s %-13s %-7s %s" % (
+        "program", "lvl", "enzyme G instr t/p", "type analysis G t/p", "TA share t/p",
+        "BLAS share t/p", "enzyme", "TA ratio"))
     with tempfile.TemporaryDirectory() as tmp:
         for pair in pairs:
             m = re.match(r"^(.*)-O(\d)$", pair)
@@ -148,15 +159,17 @@ def main():
             if level not in pipelines:
                 pipelines[level] = pipeline_before_enzyme(plugin, level, tmp)
             try:
-                (et, tt), (ep, tp) = [profile(p, plugin, flags, pipelines[level], tmp) for p in mods]
+                (et, tt, bt), (ep, tp, bp) = [profile(p, plugin, flags, pipelines[level], tmp)
+                                              for p in mods]
             except (subprocess.CalledProcessError, RuntimeError) as e:
                 print("%-24s O%-3d failed: %s" % (case, level, e))
                 continue
-            rows.append((et / ep, tt / tp, tt / et, tp / ep))
+            rows.append((et / ep, tt / tp, tt / et, tp / ep, bt / et, bp / ep))
             share = "%.1f%%/%.1f%%" % (100 * tt / et, 100 * tp / ep)
-            print("%-24s O%-3d %9.2f/%-11.2f %9.2f/%-11.2f %-13s %-7.2f %.2f" % (
-                case, level, et / 1e9, ep / 1e9, tt / 1e9, tp / 1e9, share, et / ep, tt / tp),
-                flush=True)
+            bshare = "%.1f%%/%.1f%%" % (100 * bt / et, 100 * bp / ep)
+            print("%-24s O%-3d %8.2f/%-10.2f %8.2f/%-10.2f %-13s %-13s %-7.2f %.2f" % (
+                case, level, et / 1e9, ep / 1e9, tt / 1e9, tp / 1e9, share, bshare, et / ep,
+                tt / tp), flush=True)
     if rows:
         gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))  # noqa: E731
         print("\nover %d builds: geometric mean of trees/plain, Enzyme's pass %.3f, type analysis %.3f"
@@ -164,6 +177,9 @@ def main():
         print("type analysis share of Enzyme's pass: with trees %.1f%% to %.1f%%, plain %.1f%% to %.1f%%"
               % (100 * min(r[2] for r in rows), 100 * max(r[2] for r in rows),
                  100 * min(r[3] for r in rows), 100 * max(r[3] for r in rows)))
+        print("BLAS name check's share of Enzyme's pass: with trees %.1f%% to %.1f%%, plain %.1f%% to %.1f%%"
+              % (100 * min(r[4] for r in rows), 100 * max(r[4] for r in rows),
+                 100 * min(r[5] for r in rows), 100 * max(r[5] for r in rows)))
         best = max(r[3] for r in rows)
         print("lowest pass ratio type analysis allows (plain share %.1f%%, its cost at 0): %.2f"
               % (100 * best, 1 - best))

@@ -7,7 +7,8 @@
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
 # --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove), the
-# memory attributes deleted before Enzyme (passes.rs, and --keep-memory-attrs), Enzyme's
+# memory attributes deleted before Enzyme (passes.rs, and --keep-memory-attrs), the times
+# RUSTC_TYPETREE_TIMES reports of Enzyme's pass and its post-optimization, Enzyme's
 # limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin.
@@ -29,6 +30,11 @@ pass=0 fail=0
 ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
 bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | tail -20; fail=$((fail + 1)); }
 check() { if eval "$2"; then ok "$1"; else bad "$1" "$3"; fi; }
+# RUSTC_TYPETREE_TIMES: one "CRATE enzyme S" and one "CRATE enzyme-postopt P" line, 0 < P < S
+enzyme_times() {  # crate times-file
+    awk -v c="$1" '$1 == c && $2 == "enzyme" { s = $3; n++ } $1 == c && $2 == "enzyme-postopt" { p = $3; m++ }
+        END { exit !(n == 1 && m == 1 && p > 0 && p < s) }' "$2"
+}
 expected="square(3) = 9
 dot = 14
 scale = [2.0, 5.0]"
@@ -141,15 +147,20 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         >/dev/null 2>"$out/rot/kept.log"
     check "warnings: Enzyme's warning on a finished build is shown once, its log kept" \
         '[ "$(grep -c "^rustc-typetree: warning: enzyme: didn.t implement memmove" "$out/rot/kept.log")" = 1 ] && grep -q "implement memmove" "$out/rot/rotate.enzyme.log" && [ -x "$out/rot/kept" ]' "$out/rot/kept.log"
-    "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" -o "$out/rot/split" >/dev/null 2>"$out/rot/split.log"
+    RUSTC_TYPETREE_TIMES=$out/rot/times "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" \
+        -o "$out/rot/split" >/dev/null 2>"$out/rot/split.log"
     check "warnings: none where Enzyme gives none (memmove through a temporary), gradient right" \
         '! grep -q "warning: enzyme" "$out/rot/split.log" && "$out/rot/split" | grep -q "^gradient right"' "$out/rot/split.log"
+    check "times: -O0 (one clang run) reports Enzyme's pass and the post-optimization inside it, 0 < postopt < pass" \
+        'enzyme_times rotate "$out/rot/times"' "$out/rot/times"
     # passes: `s = step(s)` twice, then a read-only score; -O2 infers memory(argmem: read)
     mkdir -p "$out/mem"
-    "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/passes.rs" -o "$out/mem/drop" \
-        >/dev/null 2>"$out/mem/drop.log"
+    RUSTC_TYPETREE_TIMES=$out/mem/times "$W" --enzyme "$plugin" -A warnings -C opt-level=2 \
+        "$fx/passes.rs" -o "$out/mem/drop" >/dev/null 2>"$out/mem/drop.log"
     check "memory attributes deleted before Enzyme (default): the loop's gradient is right" \
         '"$out/mem/drop" | grep -q "^gradient right"' "$out/mem/drop.log"
+    check "times: -O2 (opt halves around Enzyme) reports Enzyme's pass and the post-optimization inside it, 0 < postopt < pass" \
+        'enzyme_times passes "$out/mem/times"' "$out/mem/times"
     "$W" --enzyme "$plugin" --keep-memory-attrs -A warnings -C opt-level=2 "$fx/passes.rs" \
         -o "$out/mem/keep" >/dev/null 2>"$out/mem/keep.log"
     check "--keep-memory-attrs: Enzyme's readonly-callee bug makes the same build wrong" \
