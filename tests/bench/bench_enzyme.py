@@ -266,18 +266,17 @@ def main():
     snap = os.path.join(OUT, "typetree")
     shutil.copy(typetree, snap)
     jobs = [(c, lv, tr) for c in cases for lv in levels for tr in (True, False)]
+    def build(j):
+        return build_and_run(j[0], kinds[j[0]], j[1], j[2], plugin, snap)
     with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        results = dict(zip(jobs, ex.map(lambda j: build_and_run(j[0], kinds[j[0]], j[1], j[2],
-                                                                plugin, snap),
-                                         jobs)))
+        results = dict(zip(jobs, ex.map(build, jobs)))
     # Repeats, after every first build: of the builds Enzyme finished, the sample with the
     # least own work (its pass time with it), among those with the first build's outcome.
     flaky = []
     for _ in range(max(1, a.repeat) - 1):
         again = [j for j in jobs if own(results[j]) is not None]
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            for j, r in zip(again, ex.map(lambda j: build_and_run(j[0], kinds[j[0]], j[1], j[2],
-                                                                  plugin, snap), again)):
+            for j, r in zip(again, ex.map(build, again)):
                 if r["outcome"] != results[j]["outcome"] or own(r) is None:
                     flaky.append("%s O%d %s: %s, then %s" % (j[0], j[1], "trees" if j[2] else "plain",
                                                             results[j]["outcome"], r["outcome"]))

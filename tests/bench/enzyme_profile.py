@@ -97,18 +97,13 @@ def profile(module, plugin, flags, pipeline, tmp):
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
                          capture_output=True, text=True, check=True).stdout
-    enzyme = ta = blas = None
+    first = {}  # the first (outermost, non-recursive) line of each function
     for line in ann.splitlines():
         for rx, key in ((ENZYME_PASS, "e"), (TYPE_ANALYSIS, "t"), (BLAS_NAMES, "b")):
             m = rx.match(line)
             if m and "'" not in line.split(":", 1)[1].split("(")[0]:
-                v = int(m.group(1).replace(",", ""))
-                if key == "e" and enzyme is None:
-                    enzyme = v
-                elif key == "t" and ta is None:
-                    ta = v
-                elif key == "b" and blas is None:
-                    blas = v
+                first.setdefault(key, int(m.group(1).replace(",", "")))
+    enzyme, ta, blas = first.get("e"), first.get("t"), first.get("b")
     if enzyme is None or ta is None:
         raise RuntimeError("callgrind_annotate shows no %s" %
                            ("EnzymeNewPM run" if enzyme is None else "TypeAnalysis::analyzeFunction"))
