@@ -145,6 +145,13 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
     check("build_config with %s failing: ends within 2n+1 builds" % (bad or "none"),
           builder.builds <= 2 * len(group) + 1, True)
 
+# The stress corpus's generated program is its generator's output (edit the generator).
+STRESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stress")
+sys.path.insert(0, STRESS)
+import gen_ipo_contexts  # noqa: E402
+with open(os.path.join(STRESS, "ipo_contexts.rs")) as f:
+    check("stress/ipo_contexts.rs is gen_ipo_contexts.py's output", f.read() == gen_ipo_contexts.generate(*gen_ipo_contexts.COMMITTED), True)
+
 shutil.rmtree(tmp, ignore_errors=True)
 print("gradients-bookkeeping: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
