@@ -29,8 +29,15 @@ with the least own work (and its pass time): wall times here move by 10 to 25% w
 on the other core, more than trees change them; the minimum of a few is the usual remedy.
 A repeat whose outcome differs from the first build's is reported and not used.
 
+With --merge TABLE (repeatable) it builds nothing and prints the table, summary and chart of
+the rows of earlier runs' tables, a later table's row replacing an earlier one's for the same
+program and level (a program measured again alone): enzyme_table.py. Its output goes to
+build/bench/enzyme-merged unless --out says otherwise. A ratio is computed again from the
+times as printed (3 decimals), so it can differ from the original row's in its last digit.
+
 usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--time-limit S] [--repeat N]
                                    [--out DIR] [--suite] [CASE...]
+       tests/bench/bench_enzyme.py --merge TABLE [--merge TABLE...] [--out DIR]
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/typetree).
 """
 import argparse
@@ -48,8 +55,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "gradients"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, HERE)
 import run as gradients  # noqa: E402
 from enzyme_plugin import find_plugin  # noqa: E402
+import enzyme_table  # noqa: E402
 
 OUT = os.path.join(ROOT, "build", "bench", "enzyme")
 WRAPPER = os.path.join(ROOT, "tools", "rustc-typetree")
@@ -228,62 +237,10 @@ def plot(cases, levels, results):
     print("plot: %s" % (png if g.returncode == 0 else "gnuplot failed: " + g.stderr[:300]))
 
 
-def main():
-    global TIME_LIMIT
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--levels", default="0,2")
-    ap.add_argument("--jobs", type=int, default=1,
-                    help="builds at once (default 1: timings are taken one at a time)")
-    ap.add_argument("--out", help="the output directory (default build/bench/enzyme)")
-    ap.add_argument("--suite", action="store_true",
-                    help="the gradient suite's programs instead of the stress corpus")
-    ap.add_argument("--time-limit", type=int, default=TIME_LIMIT,
-                    help="seconds one build may take before it is stopped (default %(default)s)")
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="builds of each build Enzyme finished; the least own work is kept "
-                         "(default %(default)s)")
-    ap.add_argument("cases", nargs="*")
-    a = ap.parse_args()
-    TIME_LIMIT = a.time_limit
-    if a.out:
-        global OUT
-        OUT = os.path.abspath(a.out)
-    plugin, why = find_plugin()
-    if not plugin:
-        print("SKIP: bench_enzyme: no Enzyme plugin: %s" % why)
-        return 0
-    typetree = os.environ.get("TYPETREE", os.path.join(ROOT, "build", "typetree"))
-    everything = corpus(a.suite)
-    kinds = dict(everything)
-    cases = a.cases or [c for c, _ in everything]
-    unknown = [c for c in cases if c not in kinds]
-    if unknown:
-        print("bench_enzyme: not in the corpus: %s" % " ".join(unknown), file=sys.stderr)
-        return 2
-    levels = [int(x) for x in a.levels.split(",")]
-    os.makedirs(OUT, exist_ok=True)
-    # a snapshot of typetree: the builds take a while
-    snap = os.path.join(OUT, "typetree")
-    shutil.copy(typetree, snap)
-    jobs = [(c, lv, tr) for c in cases for lv in levels for tr in (True, False)]
-    def build(j):
-        return build_and_run(j[0], kinds[j[0]], j[1], j[2], plugin, snap)
-    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        results = dict(zip(jobs, ex.map(build, jobs)))
-    # Repeats, after every first build: of the builds Enzyme finished, the sample with the
-    # least own work (its pass time with it), among those with the first build's outcome.
-    flaky = []
-    for _ in range(max(1, a.repeat) - 1):
-        again = [j for j in jobs if own(results[j]) is not None]
-        with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            for j, r in zip(again, ex.map(build, again)):
-                if r["outcome"] != results[j]["outcome"] or own(r) is None:
-                    flaky.append("%s O%d %s: %s, then %s" % (j[0], j[1], "trees" if j[2] else "plain",
-                                                            results[j]["outcome"], r["outcome"]))
-                elif own(r) < own(results[j]):
-                    results[j] = r
+def report(plugin_name, cases, levels, results, repeat=1, flaky=()):
+    """The table: a row per program and level, the summary lines, why each build is not right."""
     short = gradients.short
-    lines = ["Enzyme with and without trees, each program built alone (%s)" % os.path.basename(plugin),
+    lines = ["Enzyme with and without trees, each program built alone (%s)" % plugin_name,
              "%-24s %3s  %-15s %17s %6s  %15s %6s  %15s" % (
                  "program", "lvl", "outcome t/p", "enzyme s t/p", "ratio", "own s t/p", "ratio",
                  "peak MB t/p")]
@@ -354,8 +311,8 @@ def main():
     lines.append("with the wrapper's fallback (Enzyme's failure with trees built again without "
                  "them): right %d of %d; plain right where that is not: %d"
                  % (fb_right, len(cases) * len(levels), fb_broke))
-    if a.repeat > 1:
-        lines.append("each build Enzyme finished: the least own work of %d builds" % a.repeat)
+    if repeat > 1:
+        lines.append("each build Enzyme finished: the least own work of %d builds" % repeat)
     for x in flaky:
         lines.append("  repeat with another outcome (not used): " + x)
     lines.append("")
@@ -367,11 +324,89 @@ def main():
                 if r["outcome"] != "right":
                     lines.append("  %s O%d %s: %s: %s" % (c, lv, "trees" if tr else "plain",
                                                           r["outcome"], r["why"] or "-"))
-    text = "\n".join(lines)
+    return "\n".join(lines)
+
+
+def write_report(text, cases, levels, results):
     print(text)
+    os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "table.txt"), "w") as f:
         f.write(text + "\n")
     plot(cases, levels, results)
+
+
+def main():
+    global TIME_LIMIT, OUT
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--levels", default="0,2")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="builds at once (default 1: timings are taken one at a time)")
+    ap.add_argument("--out", help="the output directory (default build/bench/enzyme)")
+    ap.add_argument("--suite", action="store_true",
+                    help="the gradient suite's programs instead of the stress corpus")
+    ap.add_argument("--time-limit", type=int, default=TIME_LIMIT,
+                    help="seconds one build may take before it is stopped (default %(default)s)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="builds of each build Enzyme finished; the least own work is kept "
+                         "(default %(default)s)")
+    ap.add_argument("--merge", action="append", metavar="TABLE",
+                    help="build nothing: the table, summary and chart of the rows of these "
+                         "tables (repeatable; a later table's row replaces an earlier one's), "
+                         "to build/bench/enzyme-merged unless --out")
+    ap.add_argument("cases", nargs="*")
+    a = ap.parse_args()
+    TIME_LIMIT = a.time_limit
+    if a.out:
+        OUT = os.path.abspath(a.out)
+    if a.merge:
+        if not a.out:  # not over a run's own table and chart
+            OUT = os.path.join(ROOT, "build", "bench", "enzyme-merged")
+        try:
+            name, cases, levels, results = enzyme_table.read_tables(a.merge)
+        except (OSError, ValueError) as e:
+            print("bench_enzyme: %s" % e, file=sys.stderr)
+            return 2
+        # the corpus's order (stress programs, then the crates programs), as a run prints it
+        order = [c for c, _ in corpus(False)]
+        cases.sort(key=lambda c: order.index(c) if c in order else len(order))
+        write_report(report(name, cases, levels, results), cases, levels, results)
+        return 0
+    plugin, why = find_plugin()
+    if not plugin:
+        print("SKIP: bench_enzyme: no Enzyme plugin: %s" % why)
+        return 0
+    typetree = os.environ.get("TYPETREE", os.path.join(ROOT, "build", "typetree"))
+    everything = corpus(a.suite)
+    kinds = dict(everything)
+    cases = a.cases or [c for c, _ in everything]
+    unknown = [c for c in cases if c not in kinds]
+    if unknown:
+        print("bench_enzyme: not in the corpus: %s" % " ".join(unknown), file=sys.stderr)
+        return 2
+    levels = [int(x) for x in a.levels.split(",")]
+    os.makedirs(OUT, exist_ok=True)
+    # a snapshot of typetree: the builds take a while
+    snap = os.path.join(OUT, "typetree")
+    shutil.copy(typetree, snap)
+    jobs = [(c, lv, tr) for c in cases for lv in levels for tr in (True, False)]
+    def build(j):
+        return build_and_run(j[0], kinds[j[0]], j[1], j[2], plugin, snap)
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+        results = dict(zip(jobs, ex.map(build, jobs)))
+    # Repeats, after every first build: of the builds Enzyme finished, the sample with the
+    # least own work (its pass time with it), among those with the first build's outcome.
+    flaky = []
+    for _ in range(max(1, a.repeat) - 1):
+        again = [j for j in jobs if own(results[j]) is not None]
+        with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+            for j, r in zip(again, ex.map(build, again)):
+                if r["outcome"] != results[j]["outcome"] or own(r) is None:
+                    flaky.append("%s O%d %s: %s, then %s" % (j[0], j[1], "trees" if j[2] else "plain",
+                                                            results[j]["outcome"], r["outcome"]))
+                elif own(r) < own(results[j]):
+                    results[j] = r
+    write_report(report(os.path.basename(plugin), cases, levels, results, a.repeat, flaky),
+                 cases, levels, results)
     return 0
 
 
