@@ -143,290 +143,290 @@ params!(State, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
 
 #[inline(never)]
 fn step0(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a0 = s.a0 * 0.9 + x * o.a1 + 1e-3 * (s.n0 as f64) + 0.01 * (o.b0 as f64);
+    s.a0 = s.a0 * 0.9 + 0.1 * x * o.a1 + 1e-3 * (s.n0 as f64) + 0.01 * (o.b0 as f64);
     s.n0 = s.n0.wrapping_mul(3).wrapping_add(s.k0 as i64);
     s.k0 = s.k0.wrapping_add(0);
     let e = energy(s, s.k0 as usize);
-    x * 1.01 + 1e-3 * e + s.a0 * o.a0 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a0 * o.a0
 }
 
 #[inline(never)]
 fn step1(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a1 = s.a1 * 0.9 + x * o.a2 + 1e-3 * (s.n1 as f64) + 0.01 * (o.b1 as f64);
+    s.a1 = s.a1 * 0.9 + 0.1 * x * o.a2 + 1e-3 * (s.n1 as f64) + 0.01 * (o.b1 as f64);
     s.n1 = s.n1.wrapping_mul(3).wrapping_add(s.k1 as i64);
     s.k1 = s.k1.wrapping_add(1);
     let e = energy(s, s.k1 as usize);
-    x * 1.01 + 1e-3 * e + s.a1 * o.a1 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a1 * o.a1
 }
 
 #[inline(never)]
 fn step2(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a2 = s.a2 * 0.9 + x * o.a3 + 1e-3 * (s.n2 as f64) + 0.01 * (o.b2 as f64);
+    s.a2 = s.a2 * 0.9 + 0.1 * x * o.a3 + 1e-3 * (s.n2 as f64) + 0.01 * (o.b2 as f64);
     s.n2 = s.n2.wrapping_mul(3).wrapping_add(s.k2 as i64);
     s.k2 = s.k2.wrapping_add(2);
     let e = energy(s, s.k2 as usize);
-    x * 1.01 + 1e-3 * e + s.a2 * o.a2 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a2 * o.a2
 }
 
 #[inline(never)]
 fn step3(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a3 = s.a3 * 0.9 + x * o.a4 + 1e-3 * (s.n3 as f64) + 0.01 * (o.b3 as f64);
+    s.a3 = s.a3 * 0.9 + 0.1 * x * o.a4 + 1e-3 * (s.n3 as f64) + 0.01 * (o.b3 as f64);
     s.n3 = s.n3.wrapping_mul(3).wrapping_add(s.k3 as i64);
     s.k3 = s.k3.wrapping_add(3);
     let e = energy(s, s.k3 as usize);
-    x * 1.01 + 1e-3 * e + s.a3 * o.a3 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a3 * o.a3
 }
 
 #[inline(never)]
 fn step4(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a4 = s.a4 * 0.9 + x * o.a5 + 1e-3 * (s.n4 as f64) + 0.01 * (o.b4 as f64);
+    s.a4 = s.a4 * 0.9 + 0.1 * x * o.a5 + 1e-3 * (s.n4 as f64) + 0.01 * (o.b4 as f64);
     s.n4 = s.n4.wrapping_mul(3).wrapping_add(s.k4 as i64);
     s.k4 = s.k4.wrapping_add(4);
     let e = energy(s, s.k4 as usize);
-    x * 1.01 + 1e-3 * e + s.a4 * o.a4 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a4 * o.a4
 }
 
 #[inline(never)]
 fn step5(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a5 = s.a5 * 0.9 + x * o.a6 + 1e-3 * (s.n5 as f64) + 0.01 * (o.b5 as f64);
+    s.a5 = s.a5 * 0.9 + 0.1 * x * o.a6 + 1e-3 * (s.n5 as f64) + 0.01 * (o.b5 as f64);
     s.n5 = s.n5.wrapping_mul(3).wrapping_add(s.k5 as i64);
     s.k5 = s.k5.wrapping_add(5);
     let e = energy(s, s.k5 as usize);
-    x * 1.01 + 1e-3 * e + s.a5 * o.a5 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a5 * o.a5
 }
 
 #[inline(never)]
 fn step6(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a6 = s.a6 * 0.9 + x * o.a7 + 1e-3 * (s.n6 as f64) + 0.01 * (o.b6 as f64);
+    s.a6 = s.a6 * 0.9 + 0.1 * x * o.a7 + 1e-3 * (s.n6 as f64) + 0.01 * (o.b6 as f64);
     s.n6 = s.n6.wrapping_mul(3).wrapping_add(s.k6 as i64);
     s.k6 = s.k6.wrapping_add(6);
     let e = energy(s, s.k6 as usize);
-    x * 1.01 + 1e-3 * e + s.a6 * o.a6 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a6 * o.a6
 }
 
 #[inline(never)]
 fn step7(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a7 = s.a7 * 0.9 + x * o.a8 + 1e-3 * (s.n7 as f64) + 0.01 * (o.b7 as f64);
+    s.a7 = s.a7 * 0.9 + 0.1 * x * o.a8 + 1e-3 * (s.n7 as f64) + 0.01 * (o.b7 as f64);
     s.n7 = s.n7.wrapping_mul(3).wrapping_add(s.k7 as i64);
     s.k7 = s.k7.wrapping_add(7);
     let e = energy(s, s.k7 as usize);
-    x * 1.01 + 1e-3 * e + s.a7 * o.a7 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a7 * o.a7
 }
 
 #[inline(never)]
 fn step8(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a8 = s.a8 * 0.9 + x * o.a9 + 1e-3 * (s.n8 as f64) + 0.01 * (o.b8 as f64);
+    s.a8 = s.a8 * 0.9 + 0.1 * x * o.a9 + 1e-3 * (s.n8 as f64) + 0.01 * (o.b8 as f64);
     s.n8 = s.n8.wrapping_mul(3).wrapping_add(s.k8 as i64);
     s.k8 = s.k8.wrapping_add(8);
     let e = energy(s, s.k8 as usize);
-    x * 1.01 + 1e-3 * e + s.a8 * o.a8 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a8 * o.a8
 }
 
 #[inline(never)]
 fn step9(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a9 = s.a9 * 0.9 + x * o.a10 + 1e-3 * (s.n9 as f64) + 0.01 * (o.b9 as f64);
+    s.a9 = s.a9 * 0.9 + 0.1 * x * o.a10 + 1e-3 * (s.n9 as f64) + 0.01 * (o.b9 as f64);
     s.n9 = s.n9.wrapping_mul(3).wrapping_add(s.k9 as i64);
     s.k9 = s.k9.wrapping_add(9);
     let e = energy(s, s.k9 as usize);
-    x * 1.01 + 1e-3 * e + s.a9 * o.a9 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a9 * o.a9
 }
 
 #[inline(never)]
 fn step10(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a10 = s.a10 * 0.9 + x * o.a11 + 1e-3 * (s.n10 as f64) + 0.01 * (o.b10 as f64);
+    s.a10 = s.a10 * 0.9 + 0.1 * x * o.a11 + 1e-3 * (s.n10 as f64) + 0.01 * (o.b10 as f64);
     s.n10 = s.n10.wrapping_mul(3).wrapping_add(s.k10 as i64);
     s.k10 = s.k10.wrapping_add(10);
     let e = energy(s, s.k10 as usize);
-    x * 1.01 + 1e-3 * e + s.a10 * o.a10 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a10 * o.a10
 }
 
 #[inline(never)]
 fn step11(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a11 = s.a11 * 0.9 + x * o.a12 + 1e-3 * (s.n11 as f64) + 0.01 * (o.b11 as f64);
+    s.a11 = s.a11 * 0.9 + 0.1 * x * o.a12 + 1e-3 * (s.n11 as f64) + 0.01 * (o.b11 as f64);
     s.n11 = s.n11.wrapping_mul(3).wrapping_add(s.k11 as i64);
     s.k11 = s.k11.wrapping_add(11);
     let e = energy(s, s.k11 as usize);
-    x * 1.01 + 1e-3 * e + s.a11 * o.a11 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a11 * o.a11
 }
 
 #[inline(never)]
 fn step12(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a12 = s.a12 * 0.9 + x * o.a13 + 1e-3 * (s.n12 as f64) + 0.01 * (o.b12 as f64);
+    s.a12 = s.a12 * 0.9 + 0.1 * x * o.a13 + 1e-3 * (s.n12 as f64) + 0.01 * (o.b12 as f64);
     s.n12 = s.n12.wrapping_mul(3).wrapping_add(s.k12 as i64);
     s.k12 = s.k12.wrapping_add(12);
     let e = energy(s, s.k12 as usize);
-    x * 1.01 + 1e-3 * e + s.a12 * o.a12 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a12 * o.a12
 }
 
 #[inline(never)]
 fn step13(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a13 = s.a13 * 0.9 + x * o.a14 + 1e-3 * (s.n13 as f64) + 0.01 * (o.b13 as f64);
+    s.a13 = s.a13 * 0.9 + 0.1 * x * o.a14 + 1e-3 * (s.n13 as f64) + 0.01 * (o.b13 as f64);
     s.n13 = s.n13.wrapping_mul(3).wrapping_add(s.k13 as i64);
     s.k13 = s.k13.wrapping_add(13);
     let e = energy(s, s.k13 as usize);
-    x * 1.01 + 1e-3 * e + s.a13 * o.a13 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a13 * o.a13
 }
 
 #[inline(never)]
 fn step14(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a14 = s.a14 * 0.9 + x * o.a15 + 1e-3 * (s.n14 as f64) + 0.01 * (o.b14 as f64);
+    s.a14 = s.a14 * 0.9 + 0.1 * x * o.a15 + 1e-3 * (s.n14 as f64) + 0.01 * (o.b14 as f64);
     s.n14 = s.n14.wrapping_mul(3).wrapping_add(s.k14 as i64);
     s.k14 = s.k14.wrapping_add(14);
     let e = energy(s, s.k14 as usize);
-    x * 1.01 + 1e-3 * e + s.a14 * o.a14 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a14 * o.a14
 }
 
 #[inline(never)]
 fn step15(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a15 = s.a15 * 0.9 + x * o.a16 + 1e-3 * (s.n15 as f64) + 0.01 * (o.b15 as f64);
+    s.a15 = s.a15 * 0.9 + 0.1 * x * o.a16 + 1e-3 * (s.n15 as f64) + 0.01 * (o.b15 as f64);
     s.n15 = s.n15.wrapping_mul(3).wrapping_add(s.k15 as i64);
     s.k15 = s.k15.wrapping_add(15);
     let e = energy(s, s.k15 as usize);
-    x * 1.01 + 1e-3 * e + s.a15 * o.a15 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a15 * o.a15
 }
 
 #[inline(never)]
 fn step16(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a16 = s.a16 * 0.9 + x * o.a17 + 1e-3 * (s.n16 as f64) + 0.01 * (o.b16 as f64);
+    s.a16 = s.a16 * 0.9 + 0.1 * x * o.a17 + 1e-3 * (s.n16 as f64) + 0.01 * (o.b16 as f64);
     s.n16 = s.n16.wrapping_mul(3).wrapping_add(s.k16 as i64);
     s.k16 = s.k16.wrapping_add(16);
     let e = energy(s, s.k16 as usize);
-    x * 1.01 + 1e-3 * e + s.a16 * o.a16 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a16 * o.a16
 }
 
 #[inline(never)]
 fn step17(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a17 = s.a17 * 0.9 + x * o.a18 + 1e-3 * (s.n17 as f64) + 0.01 * (o.b17 as f64);
+    s.a17 = s.a17 * 0.9 + 0.1 * x * o.a18 + 1e-3 * (s.n17 as f64) + 0.01 * (o.b17 as f64);
     s.n17 = s.n17.wrapping_mul(3).wrapping_add(s.k17 as i64);
     s.k17 = s.k17.wrapping_add(17);
     let e = energy(s, s.k17 as usize);
-    x * 1.01 + 1e-3 * e + s.a17 * o.a17 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a17 * o.a17
 }
 
 #[inline(never)]
 fn step18(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a18 = s.a18 * 0.9 + x * o.a19 + 1e-3 * (s.n18 as f64) + 0.01 * (o.b18 as f64);
+    s.a18 = s.a18 * 0.9 + 0.1 * x * o.a19 + 1e-3 * (s.n18 as f64) + 0.01 * (o.b18 as f64);
     s.n18 = s.n18.wrapping_mul(3).wrapping_add(s.k18 as i64);
     s.k18 = s.k18.wrapping_add(18);
     let e = energy(s, s.k18 as usize);
-    x * 1.01 + 1e-3 * e + s.a18 * o.a18 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a18 * o.a18
 }
 
 #[inline(never)]
 fn step19(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a19 = s.a19 * 0.9 + x * o.a20 + 1e-3 * (s.n19 as f64) + 0.01 * (o.b19 as f64);
+    s.a19 = s.a19 * 0.9 + 0.1 * x * o.a20 + 1e-3 * (s.n19 as f64) + 0.01 * (o.b19 as f64);
     s.n19 = s.n19.wrapping_mul(3).wrapping_add(s.k19 as i64);
     s.k19 = s.k19.wrapping_add(19);
     let e = energy(s, s.k19 as usize);
-    x * 1.01 + 1e-3 * e + s.a19 * o.a19 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a19 * o.a19
 }
 
 #[inline(never)]
 fn step20(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a20 = s.a20 * 0.9 + x * o.a21 + 1e-3 * (s.n20 as f64) + 0.01 * (o.b20 as f64);
+    s.a20 = s.a20 * 0.9 + 0.1 * x * o.a21 + 1e-3 * (s.n20 as f64) + 0.01 * (o.b20 as f64);
     s.n20 = s.n20.wrapping_mul(3).wrapping_add(s.k20 as i64);
     s.k20 = s.k20.wrapping_add(20);
     let e = energy(s, s.k20 as usize);
-    x * 1.01 + 1e-3 * e + s.a20 * o.a20 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a20 * o.a20
 }
 
 #[inline(never)]
 fn step21(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a21 = s.a21 * 0.9 + x * o.a22 + 1e-3 * (s.n21 as f64) + 0.01 * (o.b21 as f64);
+    s.a21 = s.a21 * 0.9 + 0.1 * x * o.a22 + 1e-3 * (s.n21 as f64) + 0.01 * (o.b21 as f64);
     s.n21 = s.n21.wrapping_mul(3).wrapping_add(s.k21 as i64);
     s.k21 = s.k21.wrapping_add(21);
     let e = energy(s, s.k21 as usize);
-    x * 1.01 + 1e-3 * e + s.a21 * o.a21 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a21 * o.a21
 }
 
 #[inline(never)]
 fn step22(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a22 = s.a22 * 0.9 + x * o.a23 + 1e-3 * (s.n22 as f64) + 0.01 * (o.b22 as f64);
+    s.a22 = s.a22 * 0.9 + 0.1 * x * o.a23 + 1e-3 * (s.n22 as f64) + 0.01 * (o.b22 as f64);
     s.n22 = s.n22.wrapping_mul(3).wrapping_add(s.k22 as i64);
     s.k22 = s.k22.wrapping_add(22);
     let e = energy(s, s.k22 as usize);
-    x * 1.01 + 1e-3 * e + s.a22 * o.a22 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a22 * o.a22
 }
 
 #[inline(never)]
 fn step23(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a23 = s.a23 * 0.9 + x * o.a24 + 1e-3 * (s.n23 as f64) + 0.01 * (o.b23 as f64);
+    s.a23 = s.a23 * 0.9 + 0.1 * x * o.a24 + 1e-3 * (s.n23 as f64) + 0.01 * (o.b23 as f64);
     s.n23 = s.n23.wrapping_mul(3).wrapping_add(s.k23 as i64);
     s.k23 = s.k23.wrapping_add(23);
     let e = energy(s, s.k23 as usize);
-    x * 1.01 + 1e-3 * e + s.a23 * o.a23 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a23 * o.a23
 }
 
 #[inline(never)]
 fn step24(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a24 = s.a24 * 0.9 + x * o.a25 + 1e-3 * (s.n24 as f64) + 0.01 * (o.b24 as f64);
+    s.a24 = s.a24 * 0.9 + 0.1 * x * o.a25 + 1e-3 * (s.n24 as f64) + 0.01 * (o.b24 as f64);
     s.n24 = s.n24.wrapping_mul(3).wrapping_add(s.k24 as i64);
     s.k24 = s.k24.wrapping_add(24);
     let e = energy(s, s.k24 as usize);
-    x * 1.01 + 1e-3 * e + s.a24 * o.a24 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a24 * o.a24
 }
 
 #[inline(never)]
 fn step25(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a25 = s.a25 * 0.9 + x * o.a26 + 1e-3 * (s.n25 as f64) + 0.01 * (o.b25 as f64);
+    s.a25 = s.a25 * 0.9 + 0.1 * x * o.a26 + 1e-3 * (s.n25 as f64) + 0.01 * (o.b25 as f64);
     s.n25 = s.n25.wrapping_mul(3).wrapping_add(s.k25 as i64);
     s.k25 = s.k25.wrapping_add(25);
     let e = energy(s, s.k25 as usize);
-    x * 1.01 + 1e-3 * e + s.a25 * o.a25 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a25 * o.a25
 }
 
 #[inline(never)]
 fn step26(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a26 = s.a26 * 0.9 + x * o.a27 + 1e-3 * (s.n26 as f64) + 0.01 * (o.b26 as f64);
+    s.a26 = s.a26 * 0.9 + 0.1 * x * o.a27 + 1e-3 * (s.n26 as f64) + 0.01 * (o.b26 as f64);
     s.n26 = s.n26.wrapping_mul(3).wrapping_add(s.k26 as i64);
     s.k26 = s.k26.wrapping_add(26);
     let e = energy(s, s.k26 as usize);
-    x * 1.01 + 1e-3 * e + s.a26 * o.a26 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a26 * o.a26
 }
 
 #[inline(never)]
 fn step27(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a27 = s.a27 * 0.9 + x * o.a28 + 1e-3 * (s.n27 as f64) + 0.01 * (o.b27 as f64);
+    s.a27 = s.a27 * 0.9 + 0.1 * x * o.a28 + 1e-3 * (s.n27 as f64) + 0.01 * (o.b27 as f64);
     s.n27 = s.n27.wrapping_mul(3).wrapping_add(s.k27 as i64);
     s.k27 = s.k27.wrapping_add(27);
     let e = energy(s, s.k27 as usize);
-    x * 1.01 + 1e-3 * e + s.a27 * o.a27 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a27 * o.a27
 }
 
 #[inline(never)]
 fn step28(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a28 = s.a28 * 0.9 + x * o.a29 + 1e-3 * (s.n28 as f64) + 0.01 * (o.b28 as f64);
+    s.a28 = s.a28 * 0.9 + 0.1 * x * o.a29 + 1e-3 * (s.n28 as f64) + 0.01 * (o.b28 as f64);
     s.n28 = s.n28.wrapping_mul(3).wrapping_add(s.k28 as i64);
     s.k28 = s.k28.wrapping_add(28);
     let e = energy(s, s.k28 as usize);
-    x * 1.01 + 1e-3 * e + s.a28 * o.a28 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a28 * o.a28
 }
 
 #[inline(never)]
 fn step29(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a29 = s.a29 * 0.9 + x * o.a30 + 1e-3 * (s.n29 as f64) + 0.01 * (o.b29 as f64);
+    s.a29 = s.a29 * 0.9 + 0.1 * x * o.a30 + 1e-3 * (s.n29 as f64) + 0.01 * (o.b29 as f64);
     s.n29 = s.n29.wrapping_mul(3).wrapping_add(s.k29 as i64);
     s.k29 = s.k29.wrapping_add(29);
     let e = energy(s, s.k29 as usize);
-    x * 1.01 + 1e-3 * e + s.a29 * o.a29 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a29 * o.a29
 }
 
 #[inline(never)]
 fn step30(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a30 = s.a30 * 0.9 + x * o.a31 + 1e-3 * (s.n30 as f64) + 0.01 * (o.b30 as f64);
+    s.a30 = s.a30 * 0.9 + 0.1 * x * o.a31 + 1e-3 * (s.n30 as f64) + 0.01 * (o.b30 as f64);
     s.n30 = s.n30.wrapping_mul(3).wrapping_add(s.k30 as i64);
     s.k30 = s.k30.wrapping_add(30);
     let e = energy(s, s.k30 as usize);
-    x * 1.01 + 1e-3 * e + s.a30 * o.a30 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a30 * o.a30
 }
 
 #[inline(never)]
 fn step31(s: &mut State, o: &State, x: f64) -> f64 {
-    s.a31 = s.a31 * 0.9 + x * o.a0 + 1e-3 * (s.n31 as f64) + 0.01 * (o.b31 as f64);
+    s.a31 = s.a31 * 0.9 + 0.1 * x * o.a0 + 1e-3 * (s.n31 as f64) + 0.01 * (o.b31 as f64);
     s.n31 = s.n31.wrapping_mul(3).wrapping_add(s.k31 as i64);
     s.k31 = s.k31.wrapping_add(31);
     let e = energy(s, s.k31 as usize);
-    x * 1.01 + 1e-3 * e + s.a31 * o.a31 * 0.5
+    0.5 * x + 1e-3 * e + 0.1 * s.a31 * o.a31
 }
 
 #[inline(never)]
