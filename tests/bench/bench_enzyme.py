@@ -240,7 +240,7 @@ def plot(cases, levels, results):
 def report(plugin_name, cases, levels, results, repeat=1, flaky=()):
     """The table: a row per program and level, the summary lines, why each build is not right."""
     short = gradients.short
-    lines = ["Enzyme with and without trees, each program built alone (%s)" % plugin_name,
+    lines = [enzyme_table.TITLE % plugin_name,
              "%-24s %3s  %-15s %17s %6s  %15s %6s  %15s" % (
                  "program", "lvl", "outcome t/p", "enzyme s t/p", "ratio", "own s t/p", "ratio",
                  "peak MB t/p")]

@@ -7,15 +7,22 @@ same rules as a run, so that every figure the README quotes comes from rows one 
 A row's times are as printed (3 decimals); the reasons of the builds that are not right come
 from the table's "why" section when it has one (a README excerpt of rows has none).
 """
+import os
 import re
+import sys
 
-# The short outcomes of a row (tests/gradients/run.py's short) and the outcomes they stand for.
-OUTCOME_OF = {"ok": "right", "WRONG": "wrong", "CORRUPT": "inputs changed", "CRASH": "crash",
-              "TIMEOUT": "timeout", "EZ-ERR": "enzyme error", "BUILD": "build error"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "gradients"))
+import run as gradients  # noqa: E402
+
+# The short outcomes of a row and the outcomes they stand for.
+OUTCOME_OF = {v: k for k, v in gradients.SHORT.items()}
 ROW = re.compile(r"^(\S+)\s+O(\d)\s+(\S+)/(\S+)\s+(\S+)/(\S+)\s+\S+\s+(\S+)/(\S+)\s+\S+\s+"
                  r"(\S+)/(\S+)\s*$")
 WHY = re.compile(r"^  (\S+) O(\d) (trees|plain): (.*)$")
-TITLE = re.compile(r"^Enzyme with and without trees.*\((.*)\)\s*$")
+# A table's first line (bench_enzyme.py's report writes it) names the plugin.
+TITLE = "Enzyme with and without trees, each program built alone (%s)"
+TITLE_LINE = re.compile(r"^%s\s*$" % re.escape(TITLE).replace(re.escape("%s"), "(.*)"))
 
 
 def _num(text):
@@ -40,7 +47,7 @@ def read_tables(paths):
         with open(path) as f:
             lines = f.read().splitlines()
         for n, line in enumerate(lines, 1):
-            t = TITLE.match(line)
+            t = TITLE_LINE.match(line)
             if t:
                 plugin = plugin or t.group(1)
                 continue

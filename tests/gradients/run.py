@@ -364,9 +364,13 @@ def run_case(exe, case):
     return ("crash", "exit %d: %s" % (p.returncode, out[-300:]))
 
 
+# An outcome as the tables print it (tests/bench/enzyme_table.py reads them back with it).
+SHORT = {"right": "ok", "wrong": "WRONG", "inputs changed": "CORRUPT", "crash": "CRASH",
+         "timeout": "TIMEOUT", "enzyme error": "EZ-ERR", "build error": "BUILD"}
+
+
 def short(o):
-    return {"right": "ok", "wrong": "WRONG", "inputs changed": "CORRUPT", "crash": "CRASH",
-            "timeout": "TIMEOUT", "enzyme error": "EZ-ERR", "build error": "BUILD"}[o]
+    return SHORT[o]
 
 
 def main():

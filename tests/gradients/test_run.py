@@ -150,7 +150,8 @@ STRESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stress")
 sys.path.insert(0, STRESS)
 import gen_ipo_contexts  # noqa: E402
 with open(os.path.join(STRESS, "ipo_contexts.rs")) as f:
-    check("stress/ipo_contexts.rs is gen_ipo_contexts.py's output", f.read() == gen_ipo_contexts.generate(*gen_ipo_contexts.COMMITTED), True)
+    check("stress/ipo_contexts.rs is gen_ipo_contexts.py's output",
+          f.read() == gen_ipo_contexts.generate(*gen_ipo_contexts.COMMITTED), True)
 
 shutil.rmtree(tmp, ignore_errors=True)
 print("gradients-bookkeeping: %d passed, %d failed" % (passed, failed))
