@@ -41,6 +41,7 @@ usage: tests/bench/bench_enzyme.py [--levels 0,2] [--jobs N] [--time-limit S] [-
 Environment: ENZYME_PLUGIN (see tools/enzyme-plugin), TYPETREE (default build/typetree).
 """
 import argparse
+import glob
 import math
 import re
 import os
@@ -125,6 +126,9 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
         if not trees:
             env["RUSTC_TYPETREE_NO_TYPETREE"] = "1"
         built = os.path.join(target, "release", "crates")
+        # the module an earlier program's build kept there is not this one's (below)
+        for old in glob.glob(os.path.join(target, "release", "deps", "crates-*.tt.ll")):
+            os.unlink(old)
         cmd = timed + ["cargo", "build", "--offline", "--locked", "--release", "-q"]
         cwd = proj
     else:
@@ -157,6 +161,15 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
     p = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     if built and p.returncode == 0:
         shutil.copy(built, exe)
+    if built:
+        # The module the wrapper gave Enzyme, kept beside cargo's outputs under the crate's
+        # name, one file per level and configuration: this build's copy, under the name a
+        # rustc build keeps it, for enzyme_profile.py. (With --jobs above 1, two programs'
+        # builds at one level and configuration can overlap in the shared target, and the
+        # copy can be the other's: profile runs of --jobs 1.)
+        kept = glob.glob(os.path.join(target, "release", "deps", "crates-*.tt.ll"))
+        if kept:
+            shutil.copy(max(kept, key=os.path.getmtime), os.path.join(d, "suite.tt.ll"))
     res = {"enzyme": None, "postopt": None, "rss": None}
     try:
         with open(rss) as f:

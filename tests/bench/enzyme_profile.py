@@ -21,8 +21,9 @@ builds (with trees and --no-typetree) got through Enzyme:
 Prints per build the counts for trees/plain, the shares of type analysis and of the BLAS
 name check (the two overlap where type analysis checks a name), the ratios trees/plain, then
 geometric means. Figures only; nothing is asserted.
-Cargo-built programs (tests/gradients/crates) are not covered: their module is not kept
-under that name.
+Cargo-built programs (tests/gradients/crates) are covered the same way: bench_enzyme.py
+copies the module the wrapper kept beside cargo's outputs into the build's directory under
+the same name.
 
 usage: tests/bench/enzyme_profile.py [--out DIR] [--enzyme-flags "F1 F2"] [CASE-O<l> ...]
        (default: every pair found; Enzyme's options: the wrapper's, or --enzyme-flags, to
@@ -146,7 +147,7 @@ def main():
             dirs = [os.path.join(args.out, "%s-%s" % (pair, k)) for k in ("trees", "plain")]
             mods = [os.path.join(d, "suite.tt.ll") for d in dirs]
             if not all(os.path.isfile(p) for p in mods):
-                print("%-24s O%-3d skipped: no kept module (a cargo build, or not built)" % (case, level))
+                print("%-24s O%-3d skipped: no kept module (not built)" % (case, level))
                 continue
             if not all(finished(d) for d in dirs):
                 print("%-24s O%-3d skipped: Enzyme did not finish both builds" % (case, level))
