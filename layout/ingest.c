@@ -1,205 +1,13 @@
 /* JSON ingest: a rust-types/1 document -> tt_def / tt_fn_def records in the context.
- * The only file that includes json-c. Every error names the JSON path. */
+ * With ingest_reader.c, the only files that include json-c. Every error names the JSON path. */
 #include <ctype.h>
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest_reader.h"
 #include "layout.h"
-
-typedef struct {
-    tt_ctx *c;
-    const char *file;
-    bool prelude;
-    bool ok;
-} reader;
-
-static void err(reader *r, const tt_loc *where, const char *msg)
-{
-    diag_add(r->c, TT_ERROR, where, "%s", msg);
-    r->ok = false;
-}
-
-/* JSON-quoted key for paths: $.types["geo::Point"] */
-static const tt_loc *path_key(reader *r, const tt_loc *base, const char *key)
-{
-    tt_buf b = {0};
-    for (const char *s = key; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            buf_putn(&b, "\\", 1);
-        buf_putn(&b, s, 1);
-    }
-    const tt_loc *l = loc_sub(r->c->arena, base, "[\"%s\"]", b.data ? b.data : "");
-    free(b.data);
-    return l;
-}
-
-static const tt_loc *path_idx(reader *r, const tt_loc *base, size_t i)
-{
-    return loc_sub(r->c->arena, base, "[%zu]", i);
-}
-
-static const tt_loc *path_dot(reader *r, const tt_loc *base, const char *key)
-{
-    return loc_sub(r->c->arena, base, ".%s", key);
-}
-
-/* A path from the document's root. */
-static const tt_loc *at(reader *r, const char *path)
-{
-    return path ? loc_new(r->c->arena, r->file, "%s", path) : loc_new(r->c->arena, r->file, NULL);
-}
-
-static const char *type_name(json_object *o) { return json_type_to_name(json_object_get_type(o)); }
-
-/* Rejects keys outside `allowed` (NULL-terminated): a typo must not pass silently. */
-static void check_keys(reader *r, json_object *obj, const tt_loc *where, const char *const *allowed)
-{
-    json_object_object_foreach(obj, key, val)
-    {
-        /* json-c hands JSON null back as a missing value; no key of the format takes null. */
-        if (!val) {
-            err(r, path_dot(r, where, key), "null is not a valid value here");
-            continue;
-        }
-        if (strcmp(key, "doc") == 0 && !json_object_is_type(val, json_type_string))
-            err(r, path_dot(r, where, key), "\"doc\" must be a string");
-        bool known = false;
-        for (const char *const *a = allowed; *a; a++)
-            if (strcmp(*a, key) == 0)
-                known = true;
-        if (!known) {
-            tt_buf b = {0};
-            buf_printf(&b, "unknown key \"%s\" (expected one of:", key);
-            for (const char *const *a = allowed; *a; a++)
-                buf_printf(&b, " %s", *a);
-            buf_put(&b, ")");
-            err(r, where, b.data);
-            free(b.data);
-        }
-    }
-}
-
-static json_object *get(json_object *obj, const char *key)
-{
-    json_object *v = NULL;
-    return json_object_object_get_ex(obj, key, &v) ? v : NULL;
-}
-
-static const char *get_string(reader *r, json_object *obj, const char *key, const tt_loc *where,
-                              bool required)
-{
-    json_object *v = get(obj, key);
-    if (!v) {
-        if (required)
-            err(r, where, arena_printf(r->c->arena, "missing required key \"%s\"", key));
-        return NULL;
-    }
-    if (!json_object_is_type(v, json_type_string)) {
-        err(r, path_dot(r, where, key),
-            arena_printf(r->c->arena, "expected a string, found %s", type_name(v)));
-        return NULL;
-    }
-    return arena_strdup(r->c->arena, json_object_get_string(v));
-}
-
-static tt_tyexpr *parse_tyexpr(reader *r, const char *src, const tt_loc *where)
-{
-    const char *e;
-    tt_tyexpr *t = tyexpr_parse(r->c->arena, src, &e);
-    if (!t)
-        err(r, where, arena_printf(r->c->arena, "invalid type expression \"%s\": %s", src, e));
-    return t;
-}
-
-/* Integer that may exceed 64 bits: a JSON integer, or a decimal/hex string. */
-static bool parse_big(reader *r, json_object *v, const tt_loc *where, tt_u128 *out, bool *negative)
-{
-    *negative = false;
-    if (json_object_is_type(v, json_type_int)) {
-        errno = 0;
-        int64_t i = json_object_get_int64(v);
-        uint64_t u = json_object_get_uint64(v);
-        /* json-c saturates out-of-range integers to these values without an error. */
-        if (i == INT64_MIN || u == UINT64_MAX) {
-            err(r, where, "integer at the 64-bit limit may have been saturated by the JSON "
-                          "reader; write values of 64 bits or more as strings");
-            return false;
-        }
-        if (i < 0) {
-            *negative = true;
-            *out = (tt_u128)(tt_i128)i; /* two's complement, like the string form */
-        } else {
-            *out = u;
-        }
-        return true;
-    }
-    if (!json_object_is_type(v, json_type_string)) {
-        err(r, where, arena_printf(r->c->arena, "expected an integer or a string, found %s",
-                                   type_name(v)));
-        return false;
-    }
-    const char *s = json_object_get_string(v);
-    const char *p = s;
-    if (*p == '-') {
-        *negative = true;
-        p++;
-    }
-    unsigned base = 10;
-    /* The schema's forms: decimal with an optional minus, or unsigned 0x hex. */
-    if (p[0] == '0' && p[1] == 'x' && !*negative) {
-        base = 16;
-        p += 2;
-    }
-    tt_u128 val = 0;
-    bool any = false;
-    for (; *p; p++) {
-        unsigned d;
-        if (isdigit((unsigned char)*p))
-            d = (unsigned)(*p - '0');
-        else if (base == 16 && isxdigit((unsigned char)*p))
-            d = (unsigned)(tolower((unsigned char)*p) - 'a' + 10);
-        else {
-            err(r, where, arena_printf(r->c->arena, "invalid integer \"%s\"", s));
-            return false;
-        }
-        if (val > (~(tt_u128)0 - d) / base) {
-            err(r, where, arena_printf(r->c->arena, "integer \"%s\" does not fit in 128 bits", s));
-            return false;
-        }
-        val = val * base + d;
-        any = true;
-    }
-    if (!any) {
-        err(r, where, arena_printf(r->c->arena, "invalid integer \"%s\"", s));
-        return false;
-    }
-    if (*negative && val > ((tt_u128)1 << 127)) {
-        err(r, where, arena_printf(r->c->arena, "integer \"%s\" does not fit in i128", s));
-        return false;
-    }
-    *out = *negative ? (tt_u128)0 - val : val;
-    return true;
-}
-
-static bool parse_u64_field(reader *r, json_object *obj, const char *key, const tt_loc *where,
-                            uint64_t *out)
-{
-    json_object *v = get(obj, key);
-    const tt_loc *w = path_dot(r, where, key);
-    if (!v) {
-        err(r, where, arena_printf(r->c->arena, "missing required key \"%s\"", key));
-        return false;
-    }
-    if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0 ||
-        json_object_get_uint64(v) == UINT64_MAX) {
-        err(r, w, "expected a non-negative integer");
-        return false;
-    }
-    *out = json_object_get_uint64(v);
-    return true;
-}
 
 static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
 {
@@ -224,15 +32,15 @@ static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def 
     if (!arr)
         return;
     if (!json_object_is_type(arr, json_type_array)) {
-        err(r, where, "expected an array of repr strings");
+        rd_err(r, where, "expected an array of repr strings");
         return;
     }
     bool packed_seen = false;
     for (size_t i = 0; i < json_object_array_length(arr); i++) {
         json_object *v = json_object_array_get_idx(arr, i);
-        const tt_loc *w = path_idx(r, where, i);
+        const tt_loc *w = rd_idx(r, where, i);
         if (!json_object_is_type(v, json_type_string)) {
-            err(r, w, "expected a string");
+            rd_err(r, w, "expected a string");
             continue;
         }
         const char *s = json_object_get_string(v);
@@ -249,39 +57,39 @@ static void parse_repr(reader *r, json_object *arr, const tt_loc *where, tt_def 
             if (strcmp(s, "packed") == 0)
                 n = 1;
             if (packed_seen)
-                err(r, w, "conflicting packed representation hints (rustc E0634)");
+                rd_err(r, w, "conflicting packed representation hints (rustc E0634)");
             else if (n == 0 || (n & (n - 1)) || n > ((uint64_t)1 << 29))
-                err(r, w, "packed(N) needs a power of two up to 2^29");
+                rd_err(r, w, "packed(N) needs a power of two up to 2^29");
             packed_seen = true;
             rp->pack = n;
         } else if (parse_pow2_arg(s, "align", &n)) {
             if (n == 0 || (n & (n - 1)) || n > ((uint64_t)1 << 29))
-                err(r, w, "align(N) needs a power of two up to 2^29 (rustc E0589)");
+                rd_err(r, w, "align(N) needs a power of two up to 2^29 (rustc E0589)");
             else if (n > rp->align)
                 rp->align = n; /* several align hints: the largest wins, as in rustc */
         } else {
             int k = types_int_kind(s);
             if (k < 0) {
-                err(r, w, arena_printf(r->c->arena, "unknown repr \"%s\"", s));
+                rd_err(r, w, arena_printf(r->c->arena, "unknown repr \"%s\"", s));
                 continue;
             }
             if (rp->int_kind >= 0)
-                err(r, w, "conflicting integer representation hints (rustc E0566)");
+                rd_err(r, w, "conflicting integer representation hints (rustc E0566)");
             rp->int_kind = k;
         }
     }
     /* The combinations rustc rejects. */
     if (rp->pack && rp->align)
-        err(r, where, "a type cannot be both packed and aligned (rustc E0587)");
+        rd_err(r, where, "a type cannot be both packed and aligned (rustc E0587)");
     if (rp->transparent && (rp->c || rp->pack || rp->align || rp->int_kind >= 0))
-        err(r, where, "repr(transparent) cannot be combined with other representation hints "
+        rd_err(r, where, "repr(transparent) cannot be combined with other representation hints "
                       "(rustc E0692)");
     if (rp->int_kind >= 0 && d->kind != DEF_ENUM)
-        err(r, where, "integer representation hints are only allowed on enums (rustc E0517)");
+        rd_err(r, where, "integer representation hints are only allowed on enums (rustc E0517)");
     if (rp->simd && (d->kind != DEF_STRUCT || rp->c || rp->transparent || rp->pack))
-        err(r, where, "repr(simd) applies to structs only, without C, transparent or packed");
+        rd_err(r, where, "repr(simd) applies to structs only, without C, transparent or packed");
     if (rp->pack && d->kind == DEF_ENUM)
-        err(r, where, "repr(packed) is not allowed on enums (rustc E0517)");
+        rd_err(r, where, "repr(packed) is not allowed on enums (rustc E0517)");
 }
 
 static bool is_ident(const char *s)
@@ -298,8 +106,8 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const tt_loc *whe
 {
     *n = 0;
     if (!json_object_is_type(arr, json_type_array)) {
-        err(r, where, arena_printf(r->c->arena, "expected an array of fields, found %s",
-                                   type_name(arr)));
+        rd_err(r, where, arena_printf(r->c->arena, "expected an array of fields, found %s",
+                                   rd_type_name(arr)));
         return NULL;
     }
     size_t len = json_object_array_length(arr);
@@ -308,17 +116,17 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const tt_loc *whe
     static const char *const keys[] = {"name", "ty", "points_to", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const tt_loc *w = path_idx(r, where, i);
+        const tt_loc *w = rd_idx(r, where, i);
         tt_field_def *fd = &fs[i];
         fd->where = w;
         if (!json_object_is_type(f, json_type_object)) {
-            err(r, w, "expected a field object");
+            rd_err(r, w, "expected a field object");
             continue;
         }
-        check_keys(r, f, w, keys);
-        fd->name = get_string(r, f, "name", w, false);
+        rd_check_keys(r, f, w, keys);
+        fd->name = rd_get_string(r, f, "name", w, false);
         if (fd->name && !is_ident(fd->name)) {
-            err(r, path_dot(r, w, "name"),
+            rd_err(r, rd_dot(r, w, "name"),
                 arena_printf(r->c->arena, "field name \"%s\" is not a Rust identifier", fd->name));
             fd->name = NULL;
         }
@@ -326,19 +134,19 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const tt_loc *whe
             named++;
             for (size_t j = 0; j < i; j++)
                 if (fs[j].name && strcmp(fs[j].name, fd->name) == 0)
-                    err(r, path_dot(r, w, "name"),
+                    rd_err(r, rd_dot(r, w, "name"),
                         arena_printf(r->c->arena, "duplicate field name \"%s\" (rustc E0124)",
                                      fd->name));
         }
-        fd->ty_src = get_string(r, f, "ty", w, true);
+        fd->ty_src = rd_get_string(r, f, "ty", w, true);
         if (fd->ty_src)
-            fd->ty = parse_tyexpr(r, fd->ty_src, path_dot(r, w, "ty"));
-        const char *pt = get_string(r, f, "points_to", w, false);
+            fd->ty = rd_tyexpr(r, fd->ty_src, rd_dot(r, w, "ty"));
+        const char *pt = rd_get_string(r, f, "points_to", w, false);
         if (pt)
-            fd->points_to = parse_tyexpr(r, pt, path_dot(r, w, "points_to"));
+            fd->points_to = rd_tyexpr(r, pt, rd_dot(r, w, "points_to"));
     }
     if (named && named != len)
-        err(r, where, "fields must be all named or all positional");
+        rd_err(r, where, "fields must be all named or all positional");
     for (size_t i = 0; i < len; i++)
         if (!fs[i].name)
             fs[i].name = arena_printf(r->c->arena, "%zu", i);
@@ -349,7 +157,7 @@ static tt_field_def *parse_fields(reader *r, json_object *arr, const tt_loc *whe
 static void parse_variants(reader *r, json_object *arr, const tt_loc *where, tt_def *d)
 {
     if (!json_object_is_type(arr, json_type_array)) {
-        err(r, where, "expected an array of variants");
+        rd_err(r, where, "expected an array of variants");
         return;
     }
     size_t len = json_object_array_length(arr);
@@ -358,32 +166,32 @@ static void parse_variants(reader *r, json_object *arr, const tt_loc *where, tt_
     static const char *const keys[] = {"name", "fields", "discriminant", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *v = json_object_array_get_idx(arr, i);
-        const tt_loc *w = path_idx(r, where, i);
+        const tt_loc *w = rd_idx(r, where, i);
         tt_variant_def *vd = &d->variants[i];
         vd->where = w;
         if (!json_object_is_type(v, json_type_object)) {
-            err(r, w, "expected a variant object");
+            rd_err(r, w, "expected a variant object");
             vd->name = "?";
             continue;
         }
-        check_keys(r, v, w, keys);
-        vd->name = get_string(r, v, "name", w, true);
+        rd_check_keys(r, v, w, keys);
+        vd->name = rd_get_string(r, v, "name", w, true);
         if (vd->name && !is_ident(vd->name))
-            err(r, path_dot(r, w, "name"),
+            rd_err(r, rd_dot(r, w, "name"),
                 arena_printf(r->c->arena, "variant name \"%s\" is not a Rust identifier", vd->name));
         if (!vd->name)
             vd->name = "?";
         for (size_t j = 0; j < i; j++)
             if (strcmp(d->variants[j].name, vd->name) == 0)
-                err(r, path_dot(r, w, "name"),
+                rd_err(r, rd_dot(r, w, "name"),
                     arena_printf(r->c->arena, "duplicate variant name \"%s\" (rustc E0428)",
                                  vd->name));
-        json_object *fs = get(v, "fields");
+        json_object *fs = rd_get(v, "fields");
         if (fs)
-            vd->fields = parse_fields(r, fs, path_dot(r, w, "fields"), &vd->nfields);
-        json_object *disc = get(v, "discriminant");
+            vd->fields = parse_fields(r, fs, rd_dot(r, w, "fields"), &vd->nfields);
+        json_object *disc = rd_get(v, "discriminant");
         if (disc)
-            vd->has_discr = parse_big(r, disc, path_dot(r, w, "discriminant"), &vd->discr,
+            vd->has_discr = rd_big(r, disc, rd_dot(r, w, "discriminant"), &vd->discr,
                                       &vd->discr_negative);
     }
 }
@@ -393,7 +201,7 @@ static void parse_layout_fields(reader *r, json_object *arr, const tt_loc *where
 {
     *n = 0;
     if (!json_object_is_type(arr, json_type_array)) {
-        err(r, where, "expected an array");
+        rd_err(r, where, "expected an array");
         return;
     }
     size_t len = json_object_array_length(arr);
@@ -402,14 +210,14 @@ static void parse_layout_fields(reader *r, json_object *arr, const tt_loc *where
     static const char *const keys[] = {"name", "offset", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const tt_loc *w = path_idx(r, where, i);
+        const tt_loc *w = rd_idx(r, where, i);
         if (!json_object_is_type(f, json_type_object)) {
-            err(r, w, "expected an object");
+            rd_err(r, w, "expected an object");
             continue;
         }
-        check_keys(r, f, w, keys);
-        (*names)[i] = get_string(r, f, "name", w, true);
-        parse_u64_field(r, f, "offset", w, &(*offsets)[i]);
+        rd_check_keys(r, f, w, keys);
+        (*names)[i] = rd_get_string(r, f, "name", w, true);
+        rd_u64_field(r, f, "offset", w, &(*offsets)[i]);
     }
     *n = (uint32_t)len;
 }
@@ -418,26 +226,26 @@ static void parse_layout_block(reader *r, json_object *o, const tt_loc *where, t
 {
     tt_layout_block *lb = &d->layout;
     if (!json_object_is_type(o, json_type_object)) {
-        err(r, where, "expected a layout object");
+        rd_err(r, where, "expected a layout object");
         return;
     }
     static const char *const keys[] = {"size", "align", "fields", "variants", "doc", NULL};
-    check_keys(r, o, where, keys);
+    rd_check_keys(r, o, where, keys);
     lb->where = where;
     lb->present = true;
-    parse_u64_field(r, o, "size", where, &lb->size);
-    if (parse_u64_field(r, o, "align", where, &lb->align) &&
+    rd_u64_field(r, o, "size", where, &lb->size);
+    if (rd_u64_field(r, o, "align", where, &lb->align) &&
         (lb->align == 0 || (lb->align & (lb->align - 1))))
-        err(r, path_dot(r, where, "align"), "alignment must be a power of two");
-    json_object *fs = get(o, "fields");
+        rd_err(r, rd_dot(r, where, "align"), "alignment must be a power of two");
+    json_object *fs = rd_get(o, "fields");
     if (fs)
-        parse_layout_fields(r, fs, path_dot(r, where, "fields"), &lb->nfields, &lb->field_names,
+        parse_layout_fields(r, fs, rd_dot(r, where, "fields"), &lb->nfields, &lb->field_names,
                             &lb->field_offsets);
-    json_object *vs = get(o, "variants");
+    json_object *vs = rd_get(o, "variants");
     if (vs) {
-        const tt_loc *vw = path_dot(r, where, "variants");
+        const tt_loc *vw = rd_dot(r, where, "variants");
         if (!json_object_is_type(vs, json_type_array)) {
-            err(r, vw, "expected an array");
+            rd_err(r, vw, "expected an array");
             return;
         }
         size_t len = json_object_array_length(vs);
@@ -449,16 +257,16 @@ static void parse_layout_block(reader *r, json_object *o, const tt_loc *where, t
         static const char *const vkeys[] = {"name", "fields", NULL};
         for (size_t i = 0; i < len; i++) {
             json_object *v = json_object_array_get_idx(vs, i);
-            const tt_loc *w = path_idx(r, vw, i);
+            const tt_loc *w = rd_idx(r, vw, i);
             if (!json_object_is_type(v, json_type_object)) {
-                err(r, w, "expected an object");
+                rd_err(r, w, "expected an object");
                 continue;
             }
-            check_keys(r, v, w, vkeys);
-            lb->variant_names[i] = get_string(r, v, "name", w, true);
-            json_object *vf = get(v, "fields");
+            rd_check_keys(r, v, w, vkeys);
+            lb->variant_names[i] = rd_get_string(r, v, "name", w, true);
+            json_object *vf = rd_get(v, "fields");
             if (vf)
-                parse_layout_fields(r, vf, path_dot(r, w, "fields"), &lb->variant_nfields[i],
+                parse_layout_fields(r, vf, rd_dot(r, w, "fields"), &lb->variant_nfields[i],
                                     &lb->variant_field_names[i], &lb->variant_field_offsets[i]);
         }
     }
@@ -467,7 +275,7 @@ static void parse_layout_block(reader *r, json_object *o, const tt_loc *where, t
 static void merge_generics(reader *r, tt_def *d, json_object *gen, const tt_loc *where)
 {
     if (!json_object_is_type(gen, json_type_array)) {
-        err(r, where, "expected an array of generic parameter strings");
+        rd_err(r, where, "expected an array of generic parameter strings");
         return;
     }
     size_t len = json_object_array_length(gen);
@@ -476,7 +284,7 @@ static void merge_generics(reader *r, tt_def *d, json_object *gen, const tt_loc 
     for (size_t i = 0; i < len; i++) {
         json_object *v = json_object_array_get_idx(gen, i);
         if (!json_object_is_type(v, json_type_string)) {
-            err(r, path_idx(r, where, i), "expected a string");
+            rd_err(r, rd_idx(r, where, i), "expected a string");
             free(key.data);
             return;
         }
@@ -487,7 +295,7 @@ static void merge_generics(reader *r, tt_def *d, json_object *gen, const tt_loc 
     tt_generic *params;
     uint32_t n;
     if (!tyexpr_parse_key(r->c->arena, key.data, &name, &params, &n, &e)) {
-        err(r, where, arena_printf(r->c->arena, "invalid generic parameters: %s", e));
+        rd_err(r, where, arena_printf(r->c->arena, "invalid generic parameters: %s", e));
     } else if (d->ngenerics == 0) {
         d->generics = params;
         d->ngenerics = n;
@@ -496,7 +304,7 @@ static void merge_generics(reader *r, tt_def *d, json_object *gen, const tt_loc 
         for (uint32_t i = 0; same && i < n; i++)
             same = strcmp(params[i].name, d->generics[i].name) == 0;
         if (!same)
-            err(r, where, "\"generics\" disagrees with the parameters in the type's key");
+            rd_err(r, where, "\"generics\" disagrees with the parameters in the type's key");
         for (uint32_t i = 0; same && i < n; i++) {
             d->generics[i].maybe_unsized |= params[i].maybe_unsized;
             if (!d->generics[i].dflt)
@@ -510,31 +318,31 @@ static void parse_def(reader *r, const char *key, json_object *o, const tt_loc *
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(o, json_type_object)) {
-        err(r, where, "expected a type definition object");
+        rd_err(r, where, "expected a type definition object");
         return;
     }
     static const char *const keys[] = {"kind",   "generics",          "repr",
                                        "fields", "variants",          "valid_range_start",
                                        "valid_range_end", "layout",   "doc",
                                        "maybe_unsized_tail", NULL};
-    check_keys(r, o, where, keys);
+    rd_check_keys(r, o, where, keys);
     tt_def *d = arena_alloc(c->arena, sizeof *d);
     d->where = where;
     d->from_prelude = r->prelude;
     const char *e;
     if (!tyexpr_parse_key(c->arena, key, &d->name, &d->generics, &d->ngenerics, &e)) {
-        err(r, where, arena_printf(c->arena, "invalid type name \"%s\": %s", key, e));
+        rd_err(r, where, arena_printf(c->arena, "invalid type name \"%s\": %s", key, e));
         return;
     }
     for (uint32_t i = 0; i < d->ngenerics; i++)
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(d->generics[i].name, d->generics[j].name) == 0)
-                err(r, where, arena_printf(c->arena, "duplicate generic parameter \"%s\"",
+                rd_err(r, where, arena_printf(c->arena, "duplicate generic parameter \"%s\"",
                                            d->generics[i].name));
-    json_object *gen = get(o, "generics");
+    json_object *gen = rd_get(o, "generics");
     if (gen)
-        merge_generics(r, d, gen, path_dot(r, where, "generics"));
-    const char *kind = get_string(r, o, "kind", where, true);
+        merge_generics(r, d, gen, rd_dot(r, where, "generics"));
+    const char *kind = rd_get_string(r, o, "kind", where, true);
     if (!kind)
         return;
     if (strcmp(kind, "struct") == 0)
@@ -544,60 +352,60 @@ static void parse_def(reader *r, const char *key, json_object *o, const tt_loc *
     else if (strcmp(kind, "union") == 0)
         d->kind = DEF_UNION;
     else {
-        err(r, path_dot(r, where, "kind"),
+        rd_err(r, rd_dot(r, where, "kind"),
             arena_printf(c->arena, "unknown kind \"%s\" (expected struct, enum or union)", kind));
         return;
     }
-    parse_repr(r, get(o, "repr"), path_dot(r, where, "repr"), d);
-    json_object *fs = get(o, "fields"), *vs = get(o, "variants");
+    parse_repr(r, rd_get(o, "repr"), rd_dot(r, where, "repr"), d);
+    json_object *fs = rd_get(o, "fields"), *vs = rd_get(o, "variants");
     if (d->kind == DEF_ENUM) {
         if (fs)
-            err(r, path_dot(r, where, "fields"), "an enum has \"variants\", not \"fields\"");
+            rd_err(r, rd_dot(r, where, "fields"), "an enum has \"variants\", not \"fields\"");
         if (!vs)
-            err(r, where, "missing required key \"variants\"");
+            rd_err(r, where, "missing required key \"variants\"");
         else
-            parse_variants(r, vs, path_dot(r, where, "variants"), d);
+            parse_variants(r, vs, rd_dot(r, where, "variants"), d);
     } else {
         if (vs)
-            err(r, path_dot(r, where, "variants"),
+            rd_err(r, rd_dot(r, where, "variants"),
                 arena_printf(c->arena, "a %s has \"fields\", not \"variants\"", kind));
         if (!fs)
-            err(r, where, "missing required key \"fields\"");
+            rd_err(r, where, "missing required key \"fields\"");
         else
-            d->fields = parse_fields(r, fs, path_dot(r, where, "fields"), &d->nfields);
+            d->fields = parse_fields(r, fs, rd_dot(r, where, "fields"), &d->nfields);
         if (d->kind == DEF_UNION && fs && d->nfields == 0)
-            err(r, path_dot(r, where, "fields"), "a union needs at least one field");
+            rd_err(r, rd_dot(r, where, "fields"), "a union needs at least one field");
     }
     json_object *vr;
     bool neg;
-    if ((vr = get(o, "valid_range_start"))) {
-        d->has_vr_start = parse_big(r, vr, path_dot(r, where, "valid_range_start"), &d->vr_start, &neg);
+    if ((vr = rd_get(o, "valid_range_start"))) {
+        d->has_vr_start = rd_big(r, vr, rd_dot(r, where, "valid_range_start"), &d->vr_start, &neg);
         if (neg)
-            err(r, path_dot(r, where, "valid_range_start"), "must not be negative");
+            rd_err(r, rd_dot(r, where, "valid_range_start"), "must not be negative");
     }
-    if ((vr = get(o, "valid_range_end"))) {
-        d->has_vr_end = parse_big(r, vr, path_dot(r, where, "valid_range_end"), &d->vr_end, &neg);
+    if ((vr = rd_get(o, "valid_range_end"))) {
+        d->has_vr_end = rd_big(r, vr, rd_dot(r, where, "valid_range_end"), &d->vr_end, &neg);
         if (neg)
-            err(r, path_dot(r, where, "valid_range_end"), "must not be negative");
+            rd_err(r, rd_dot(r, where, "valid_range_end"), "must not be negative");
     }
-    json_object *mu = get(o, "maybe_unsized_tail");
+    json_object *mu = rd_get(o, "maybe_unsized_tail");
     if (mu) {
         if (!json_object_is_type(mu, json_type_boolean))
-            err(r, path_dot(r, where, "maybe_unsized_tail"), "expected true or false");
+            rd_err(r, rd_dot(r, where, "maybe_unsized_tail"), "expected true or false");
         else if (d->kind != DEF_STRUCT)
-            err(r, path_dot(r, where, "maybe_unsized_tail"), "applies to structs only");
+            rd_err(r, rd_dot(r, where, "maybe_unsized_tail"), "applies to structs only");
         else
             d->maybe_unsized_tail = json_object_get_boolean(mu);
     }
     if ((d->has_vr_start || d->has_vr_end) && d->kind != DEF_STRUCT)
-        err(r, where, "valid_range_start/end apply to structs only");
-    json_object *lb = get(o, "layout");
+        rd_err(r, where, "valid_range_start/end apply to structs only");
+    json_object *lb = rd_get(o, "layout");
     if (lb) {
         if (d->ngenerics)
-            err(r, path_dot(r, where, "layout"),
+            rd_err(r, rd_dot(r, where, "layout"),
                 "a \"layout\" block needs a concrete type; this one has generic parameters");
         else
-            parse_layout_block(r, lb, path_dot(r, where, "layout"), d);
+            parse_layout_block(r, lb, rd_dot(r, where, "layout"), d);
     }
     if (!r->ok)
         return;
@@ -608,7 +416,7 @@ static void parse_functions(reader *r, json_object *arr, const tt_loc *where)
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(arr, json_type_array)) {
-        err(r, where, "expected an array of functions");
+        rd_err(r, where, "expected an array of functions");
         return;
     }
     size_t len = json_object_array_length(arr);
@@ -619,42 +427,42 @@ static void parse_functions(reader *r, json_object *arr, const tt_loc *where)
     static const char *const akeys[] = {"name", "ty", "doc", NULL};
     for (size_t i = 0; i < len; i++) {
         json_object *f = json_object_array_get_idx(arr, i);
-        const tt_loc *w = path_idx(r, where, i);
+        const tt_loc *w = rd_idx(r, where, i);
         tt_fn_def *fd = &fns[c->nfns + i];
         fd->where = w;
         if (!json_object_is_type(f, json_type_object)) {
-            err(r, w, "expected a function object");
+            rd_err(r, w, "expected a function object");
             continue;
         }
-        check_keys(r, f, w, keys);
+        rd_check_keys(r, f, w, keys);
         /* A hand-written entry may know only the Rust path (the hash in the symbol is
          * rustc's); annotate then matches demangled symbols against it. */
-        fd->symbol = get_string(r, f, "symbol", w, false);
-        fd->path = get_string(r, f, "path", w, false);
+        fd->symbol = rd_get_string(r, f, "symbol", w, false);
+        fd->path = rd_get_string(r, f, "path", w, false);
         if (!fd->symbol && !fd->path)
-            err(r, w, "a function needs \"symbol\" or \"path\" (or both)");
-        fd->ret_src = get_string(r, f, "ret", w, false);
+            rd_err(r, w, "a function needs \"symbol\" or \"path\" (or both)");
+        fd->ret_src = rd_get_string(r, f, "ret", w, false);
         if (!fd->ret_src)
             fd->ret_src = "()";
-        fd->ret = parse_tyexpr(r, fd->ret_src, path_dot(r, w, "ret"));
-        json_object *tc = get(f, "track_caller");
+        fd->ret = rd_tyexpr(r, fd->ret_src, rd_dot(r, w, "ret"));
+        json_object *tc = rd_get(f, "track_caller");
         if (tc) {
             if (!json_object_is_type(tc, json_type_boolean))
-                err(r, path_dot(r, w, "track_caller"), "expected true or false");
+                rd_err(r, rd_dot(r, w, "track_caller"), "expected true or false");
             fd->track_caller = json_object_get_boolean(tc);
         }
-        const char *abi = get_string(r, f, "abi", w, false);
+        const char *abi = rd_get_string(r, f, "abi", w, false);
         if (abi && strcmp(abi, "Rust") != 0 && strcmp(abi, "C") != 0)
-            err(r, path_dot(r, w, "abi"), "expected \"Rust\" or \"C\"");
+            rd_err(r, rd_dot(r, w, "abi"), "expected \"Rust\" or \"C\"");
         fd->abi_c = abi && strcmp(abi, "C") == 0;
-        json_object *args = get(f, "args");
-        const tt_loc *aw = path_dot(r, w, "args");
+        json_object *args = rd_get(f, "args");
+        const tt_loc *aw = rd_dot(r, w, "args");
         if (!args) {
-            err(r, w, "missing required key \"args\"");
+            rd_err(r, w, "missing required key \"args\"");
             continue;
         }
         if (!json_object_is_type(args, json_type_array)) {
-            err(r, aw, "expected an array of arguments");
+            rd_err(r, aw, "expected an array of arguments");
             continue;
         }
         size_t na = json_object_array_length(args);
@@ -662,17 +470,17 @@ static void parse_functions(reader *r, json_object *arr, const tt_loc *where)
         fd->args = arena_alloc(c->arena, (na ? na : 1) * sizeof *fd->args);
         for (size_t j = 0; j < na; j++) {
             json_object *a = json_object_array_get_idx(args, j);
-            const tt_loc *w2 = path_idx(r, aw, j);
+            const tt_loc *w2 = rd_idx(r, aw, j);
             fd->args[j].where = w2;
             if (!json_object_is_type(a, json_type_object)) {
-                err(r, w2, "expected an argument object");
+                rd_err(r, w2, "expected an argument object");
                 continue;
             }
-            check_keys(r, a, w2, akeys);
-            fd->args[j].name = get_string(r, a, "name", w2, false);
-            fd->args[j].ty_src = get_string(r, a, "ty", w2, true);
+            rd_check_keys(r, a, w2, akeys);
+            fd->args[j].name = rd_get_string(r, a, "name", w2, false);
+            fd->args[j].ty_src = rd_get_string(r, a, "ty", w2, true);
             if (fd->args[j].ty_src)
-                fd->args[j].ty = parse_tyexpr(r, fd->args[j].ty_src, path_dot(r, w2, "ty"));
+                fd->args[j].ty = rd_tyexpr(r, fd->args[j].ty_src, rd_dot(r, w2, "ty"));
         }
     }
     c->fns = fns;
@@ -685,31 +493,31 @@ static void parse_locals(reader *r, json_object *obj, const tt_loc *where)
 {
     tt_ctx *c = r->c;
     if (!json_object_is_type(obj, json_type_object)) {
-        err(r, where, "expected an object mapping metadata numbers to variables");
+        rd_err(r, where, "expected an object mapping metadata numbers to variables");
         return;
     }
     static const char *const keys[] = {"name", "ty", "doc", NULL};
     json_object_object_foreach(obj, key, val) {
-        const tt_loc *w = path_key(r, where, key);
+        const tt_loc *w = rd_key(r, where, key);
         char *end;
         errno = 0;
         unsigned long long id = strtoull(key, &end, 10);
         if (!*key || *end || errno || !isdigit((unsigned char)*key)) {
-            err(r, w, "a local's key is the metadata number of its DILocalVariable (digits)");
+            rd_err(r, w, "a local's key is the metadata number of its DILocalVariable (digits)");
             continue;
         }
         if (!json_object_is_type(val, json_type_object)) {
-            err(r, w, "expected a variable object");
+            rd_err(r, w, "expected a variable object");
             continue;
         }
-        check_keys(r, val, w, keys);
+        rd_check_keys(r, val, w, keys);
         tt_local_def *l = arena_alloc(c->arena, sizeof *l);
         l->id = id;
         l->where = w;
-        l->name = get_string(r, val, "name", w, true);
-        l->ty_src = get_string(r, val, "ty", w, true);
+        l->name = rd_get_string(r, val, "name", w, true);
+        l->ty_src = rd_get_string(r, val, "ty", w, true);
         if (l->ty_src)
-            l->ty = parse_tyexpr(r, l->ty_src, path_dot(r, w, "ty"));
+            l->ty = rd_tyexpr(r, l->ty_src, rd_dot(r, w, "ty"));
         if (l->name && l->ty)
             map_put(c->locals, arena_printf(c->arena, "%llu", id), l);
     }
@@ -726,7 +534,7 @@ static void syntax_error(reader *r, const char *text, size_t off, const char *de
             column++;
         }
     }
-    err(r, loc_new(r->c->arena, r->file, "line %u, column %u", line, column),
+    rd_err(r, loc_new(r->c->arena, r->file, "line %u, column %u", line, column),
         arena_printf(r->c->arena, "invalid JSON: %s", desc));
 }
 
@@ -734,7 +542,7 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
 {
     reader r = {.c = c, .file = file, .prelude = prelude, .ok = true};
     if (memchr(text, 0, len)) {
-        err(&r, at(&r, NULL), "invalid JSON: the file contains a NUL byte");
+        rd_err(&r, rd_at(&r, NULL), "invalid JSON: the file contains a NUL byte");
         return false;
     }
     json_tokener *tok = json_tokener_new_ex(64);
@@ -745,7 +553,7 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
     enum json_tokener_error je = json_tokener_get_error(tok);
     size_t end = json_tokener_get_parse_end(tok);
     if (je == json_tokener_success && !root) {
-        err(&r, at(&r, "$"), "expected a JSON object at the top level, found null");
+        rd_err(&r, rd_at(&r, "$"), "expected a JSON object at the top level, found null");
     } else if (!root || je != json_tokener_success) {
         if (je == json_tokener_continue || end >= len)
             syntax_error(&r, text, len, "unexpected end of input");
@@ -764,35 +572,35 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
         return false;
     }
     if (!json_object_is_type(root, json_type_object)) {
-        err(&r, at(&r, "$"), "expected a JSON object at the top level");
+        rd_err(&r, rd_at(&r, "$"), "expected a JSON object at the top level");
     } else {
         static const char *const keys[] = {"format", "target", "types", "functions", "locals",
                                            "doc", NULL};
-        check_keys(&r, root, at(&r, "$"), keys);
-        const char *fmt = get_string(&r, root, "format", at(&r, "$"), true);
+        rd_check_keys(&r, root, rd_at(&r, "$"), keys);
+        const char *fmt = rd_get_string(&r, root, "format", rd_at(&r, "$"), true);
         if (fmt && strcmp(fmt, "rust-types/1") != 0)
-            err(&r, at(&r, "$.format"),
+            rd_err(&r, rd_at(&r, "$.format"),
                 arena_printf(c->arena, "unsupported format \"%s\" (expected \"rust-types/1\")", fmt));
-        const char *target = get_string(&r, root, "target", at(&r, "$"), false);
+        const char *target = rd_get_string(&r, root, "target", rd_at(&r, "$"), false);
         if (target && !prelude && !ctx_set_target(c, target))
-            err(&r, at(&r, "$.target"),
+            rd_err(&r, rd_at(&r, "$.target"),
                 arena_printf(c->arena, "unsupported target \"%s\" (supported: %s)", target,
                              target_list()));
-        json_object *types = get(root, "types");
+        json_object *types = rd_get(root, "types");
         if (types) {
             if (!json_object_is_type(types, json_type_object))
-                err(&r, at(&r, "$.types"), "expected an object mapping type names to definitions");
+                rd_err(&r, rd_at(&r, "$.types"), "expected an object mapping type names to definitions");
             else {
                 json_object_object_foreach(types, key, val)
-                    parse_def(&r, key, val, path_key(&r, at(&r, "$.types"), key));
+                    parse_def(&r, key, val, rd_key(&r, rd_at(&r, "$.types"), key));
             }
         }
-        json_object *fns = get(root, "functions");
+        json_object *fns = rd_get(root, "functions");
         if (fns)
-            parse_functions(&r, fns, at(&r, "$.functions"));
-        json_object *locals = get(root, "locals");
+            parse_functions(&r, fns, rd_at(&r, "$.functions"));
+        json_object *locals = rd_get(root, "locals");
         if (locals)
-            parse_locals(&r, locals, at(&r, "$.locals"));
+            parse_locals(&r, locals, rd_at(&r, "$.locals"));
     }
     json_object_put(root);
     return r.ok;
