@@ -6,35 +6,16 @@
 #include <string.h>
 
 #include "layout.h"
+#include "typetree_build.h"
 
 /* Runs of mixed elements are listed element by element at every pointer level, which
  * multiplies: above 512 entries a tree is built lean, above 4096 shallower (build()). */
 const tt_tree_opts tree_default_opts = {.max_offset = 500, .max_depth = 6, .max_entries = 4096,
                                         .lean_above = 512};
 
-#define STACK_MAX 64
-
-typedef struct {
-    tt_ctx *c;
-    const tt_tree_opts *o;
-    tt_tree *out;
-    int64_t path[TT_PATH_MAX]; /* prefix of every entry added */
-    unsigned len;
-    const tt_type *stack[STACK_MAX]; /* pointee types on the current pointer path */
-    unsigned nstack;
-    const tt_loc *where;
-    bool ok;
-    size_t added;      /* entries added so far, across temporary trees */
-    bool lean;         /* runs: only the first element's pointers get a pointee (build) */
-    unsigned bare;     /* > 0: inside such an element after the first */
-    size_t bound;      /* entries allowed (0: any): lean_above, then max_entries */
-    bool overflow;     /* more than bound: build() retries lean, then shallower */
-    bool gap;          /* a byte's kind was left out as unknowable (tree_of_bytes) */
-} builder;
-
 /* ---- building ---- */
 
-static void add(builder *b, int64_t off, tt_kind kind)
+void tb_add(builder *b, int64_t off, tt_kind kind)
 {
     if (off > b->o->max_offset || b->len + 1 > b->o->max_depth || b->len + 1 > TT_PATH_MAX)
         return;
@@ -71,9 +52,8 @@ static tt_kind float_kind(unsigned size)
     return size == 2 ? KIND_HALF : size == 4 ? KIND_FLOAT : size == 8 ? KIND_DOUBLE : KIND_FP128;
 }
 
-static void mem(builder *b, tt_type *t, int64_t base);
 
-static const tt_layout *lay(builder *b, tt_type *t)
+const tt_layout *tb_lay(builder *b, tt_type *t)
 {
     const tt_layout *l = layout_of(b->c, t, b->where);
     if (!l)
@@ -99,7 +79,7 @@ static bool untyped_byte(builder *b, tt_type *t, unsigned depth);
 static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
 {
     for (; depth < 32; depth++) {
-        const tt_layout *l = lay(b, t);
+        const tt_layout *l = tb_lay(b, t);
         if (!l || l->abi != ABI_SCALAR || l->a.prim.kind != PRIM_PTR)
             return NULL;
         if (t->kind == TY_REF || t->kind == TY_PTR || t->kind == TY_FNPTR)
@@ -109,7 +89,7 @@ static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
         tt_type *next = NULL;
         for (uint32_t i = 0; i < t->def->nfields; i++) {
             tt_type *ft = types_field(b->c, t, 0, i);
-            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;
             if (!fl)
                 return NULL;
             if (!layout_is_zst(fl) && types_field_points_to(b->c, t, 0, i))
@@ -127,7 +107,7 @@ static tt_type *thin_pointer_core(builder *b, tt_type *t, unsigned depth)
 static homog homogeneous(builder *b, tt_type *t, unsigned depth)
 {
     homog none = {.kind = -1};
-    const tt_layout *l = lay(b, t);
+    const tt_layout *l = tb_lay(b, t);
     if (!l || !l->sized || l->uninhabited || l->size == 0 || depth > 32)
         return none;
     switch (t->kind) {
@@ -167,7 +147,7 @@ static homog homogeneous(builder *b, tt_type *t, unsigned depth)
         uint64_t covered = 0;
         for (uint32_t i = 0; i < n; i++) {
             tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
-            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;
             if (!fl)
                 return none;
             if (fl->size == 0)
@@ -193,7 +173,6 @@ static homog homogeneous(builder *b, tt_type *t, unsigned depth)
     }
 }
 
-static void descend(builder *b, int64_t at, tt_type *pointee, bool many);
 
 /* For elements whose kind the type alone does not settle (enums such as Option<&T> or
  * Option<u32>, &dyn): describe one element, and if its first-level entries tile it with
@@ -207,7 +186,7 @@ static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *e
     tt_tree one = {0};
     tt_tree *saved = b->out;
     b->out = &one;
-    mem(b, elem, 0);
+    tb_mem(b, elem, 0);
     b->out = saved;
     tree_normalize(&one);
     unsigned lvl = b->len; /* index of the element-relative offset in each path */
@@ -270,7 +249,7 @@ static bool homogeneous_by_entries(builder *b, tt_type *elem, const tt_layout *e
  * to (build() says why). */
 static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
 {
-    const tt_layout *el = lay(b, elem);
+    const tt_layout *el = tb_lay(b, elem);
     if (!el || el->size == 0 || el->uninhabited)
         return;
     if (untyped_byte(b, elem, 0)) {
@@ -283,7 +262,7 @@ static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
             break;
         bool bare = b->lean && i > 0;
         b->bare += bare;
-        mem(b, elem, (int64_t)off);
+        tb_mem(b, elem, (int64_t)off);
         b->bare -= bare;
     }
 }
@@ -294,14 +273,14 @@ static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
  * allocation's end concern memory no other value occupies). */
 static void heap_elements(builder *b, tt_type *elem)
 {
-    const tt_layout *el = lay(b, elem);
+    const tt_layout *el = tb_lay(b, elem);
     if (!el || el->size == 0 || el->uninhabited)
         return;
     homog h = homogeneous(b, elem, 0);
     if (h.kind >= 0) {
-        add(b, -1, (tt_kind)h.kind);
+        tb_add(b, -1, (tt_kind)h.kind);
         if (h.kind == KIND_POINTER && h.pointee)
-            descend(b, -1, h.pointee, false);
+            tb_descend(b, -1, h.pointee, false);
         return;
     }
     if (homogeneous_by_entries(b, elem, el))
@@ -318,13 +297,13 @@ static tt_type *bare_unsized_tail(builder *b, tt_type *t)
             return t;
         if (t->kind != TY_ADT || t->def->kind != DEF_STRUCT || !t->def->nfields)
             return NULL;
-        const tt_layout *l = lay(b, t);
+        const tt_layout *l = tb_lay(b, t);
         if (!l || l->sized)
             return NULL;
         uint32_t last = t->def->nfields - 1;
         for (uint32_t i = 0; i < last; i++) {
             tt_type *ft = types_field(b->c, t, 0, i);
-            const tt_layout *fl = ft ? lay(b, ft) : NULL;
+            const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;
             if (!fl || fl->size)
                 return NULL;
         }
@@ -352,12 +331,12 @@ static bool untyped_byte(builder *b, tt_type *t, unsigned depth)
         return t->size == 1;
     if (t->kind != TY_ADT || t->def->kind == DEF_ENUM)
         return false;
-    const tt_layout *l = lay(b, t);
+    const tt_layout *l = tb_lay(b, t);
     if (!l || l->size != 1)
         return false;
     for (uint32_t i = 0; i < t->def->nfields; i++) {
         tt_type *ft = types_field(b->c, t, 0, i);
-        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;
         if (!fl)
             return false;
         if (fl->size && !untyped_byte(b, ft, depth + 1))
@@ -380,7 +359,7 @@ bool tree_untyped_bytes(tt_ctx *c, tt_type *t)
 }
 
 /* Describes what a pointer at offset `at` (of the current level) points to. */
-static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
+void tb_descend(builder *b, int64_t at, tt_type *pointee, bool many)
 {
     if (!many && pointee->kind == TY_ADT) {
         tt_type *tail = bare_unsized_tail(b, pointee);
@@ -403,7 +382,7 @@ static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
     if (many)
         heap_elements(b, pointee);
     else
-        mem(b, pointee, 0);
+        tb_mem(b, pointee, 0);
     b->nstack--;
     b->len--;
 }
@@ -411,187 +390,19 @@ static void descend(builder *b, int64_t at, tt_type *pointee, bool many)
 /* A pointer value at `base`: thin (one entry + pointee) or wide (data + metadata). */
 static void pointer(builder *b, tt_type *t, int64_t base)
 {
-    add(b, base, KIND_POINTER);
+    tb_add(b, base, KIND_POINTER);
     if (t->kind == TY_FNPTR)
         return;
     int meta = types_ptr_metadata(b->c, t->elem);
     if (meta == 2) {
         /* dyn: the data's type is unknown; the vtable is a pointer to opaque words */
-        add(b, base + 8, KIND_POINTER);
+        tb_add(b, base + 8, KIND_POINTER);
         return;
     }
-    descend(b, base, t->elem, false);
+    tb_descend(b, base, t->elem, false);
     if (meta == 1)
         for (int i = 0; i < 8; i++)
-            add(b, base + 8 + i, KIND_INTEGER);
-}
-
-/* Union fields and enum variants: an entry survives only if every alternative that
- * covers its first-level byte has the very same entry. */
-typedef struct {
-    tt_tree entries;         /* sorted */
-    uint64_t *lo, *hi;       /* covered first-level byte ranges [lo, hi) */
-    uint32_t nranges;
-} alternative;
-
-/* Whether alternative a has a field overlapping the bytes [lo, hi). */
-static bool covers(const alternative *a, uint64_t lo, uint64_t hi)
-{
-    for (uint32_t i = 0; i < a->nranges; i++)
-        if (lo < a->hi[i] && a->lo[i] < hi)
-            return true;
-    return false;
-}
-
-/* The bytes an entry's scalar occupies at the first level: a float its width, a
- * pointer (and everything described below it) the pointer's size, an integer byte one. */
-static uint64_t entry_span(const builder *b, const tt_entry *e)
-{
-    if (e->len > b->len + 1)
-        return b->c->target->ptr_size;
-    return tree_kind_width(b->c, (tt_kind)e->kind);
-}
-
-static bool has_entry(const alternative *a, const tt_entry *e)
-{
-    return a->entries.n && bsearch(e, a->entries.v, a->entries.n, sizeof *e, tree_entry_cmp) != NULL;
-}
-
-static void merge_alternatives(builder *b, alternative *alts, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        for (size_t k = 0; k < alts[i].entries.n; k++) {
-            const tt_entry *e = &alts[i].entries.v[k];
-            int64_t off = e->path[b->len];
-            bool agreed = off >= 0;
-            uint64_t lo = (uint64_t)off, hi = lo + entry_span(b, e);
-            /* Every other alternative overlapping the scalar's bytes must say the same:
-             * a float of variant A over bytes 4..11 and an integer of variant B at 8 make
-             * both unknowable. */
-            for (uint32_t j = 0; j < n && agreed; j++)
-                if (j != i && covers(&alts[j], lo, hi) && !has_entry(&alts[j], e))
-                    agreed = false;
-            if (agreed)
-                tree_push(b->out, e);
-            else
-                b->gap = true;
-        }
-    }
-    for (uint32_t i = 0; i < n; i++)
-        tree_free(&alts[i].entries);
-}
-
-/* Describes fields (of a struct, tuple, variant or union member list) into `into`. */
-static void fields_into(builder *b, tt_type *t, uint32_t variant, const uint64_t *offsets,
-                        uint32_t n, int64_t base, tt_tree *into, alternative *cov)
-{
-    tt_tree *saved = b->out;
-    b->out = into;
-    for (uint32_t i = 0; i < n; i++) {
-        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, variant, i);
-        const tt_layout *fl = ft ? lay(b, ft) : NULL;
-        if (!fl) {
-            b->gap = true;
-            continue;
-        }
-        int64_t off = base + (int64_t)offsets[i];
-        if (cov && fl->size) {
-            cov->lo[cov->nranges] = (uint64_t)off;
-            cov->hi[cov->nranges++] = (uint64_t)off + fl->size;
-        }
-        tt_type *pt = t->kind == TY_ADT ? types_field_points_to(b->c, t, variant, i) : NULL;
-        if (pt && fl->abi == ABI_SCALAR && fl->a.prim.kind == PRIM_PTR) {
-            /* The field is a type-erased pointer whose real pointee the format states. */
-            add(b, off, KIND_POINTER);
-            if (pt->kind == TY_SLICE)
-                descend(b, off, pt->elem, true);
-            else
-                descend(b, off, pt, false);
-            continue;
-        }
-        mem(b, ft, off);
-    }
-    b->out = saved;
-}
-
-static void alternatives(builder *b, tt_type *t, const tt_layout *l, int64_t base)
-{
-    const tt_def *d = t->def;
-    uint32_t n = d->kind == DEF_ENUM ? l->nvariants : d->nfields;
-    alternative *alts = calloc(n + 1, sizeof *alts);
-    if (!alts)
-        abort();
-    uint32_t used = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        alternative *a = &alts[used];
-        uint32_t nf = d->kind == DEF_ENUM ? l->variants[v].nfields : 1;
-        a->lo = calloc(nf + 1, sizeof *a->lo);
-        a->hi = calloc(nf + 1, sizeof *a->hi);
-        if (!a->lo || !a->hi)
-            abort();
-        if (d->kind == DEF_ENUM) {
-            if (l->variants[v].uninhabited) {
-                free(a->lo);
-                free(a->hi);
-                continue; /* no value of this variant exists */
-            }
-            fields_into(b, t, v, l->variants[v].offsets, nf, base, &a->entries, a);
-        } else {
-            /* union field v alone, at offset 0 */
-            tt_type *ft = types_field(b->c, t, 0, v);
-            const tt_layout *fl = ft ? lay(b, ft) : NULL;
-            if (fl && fl->size) {
-                a->lo[0] = (uint64_t)base;
-                a->hi[0] = (uint64_t)base + fl->size;
-                a->nranges = 1;
-                tt_tree *saved = b->out;
-                b->out = &a->entries;
-                mem(b, ft, base);
-                b->out = saved;
-            }
-        }
-        tree_normalize(&a->entries);
-        used++;
-    }
-    merge_alternatives(b, alts, used);
-    for (uint32_t i = 0; i < used; i++) {
-        free(alts[i].lo);
-        free(alts[i].hi);
-    }
-    free(alts);
-}
-
-/* The padding of a struct or tuple (bytes no field of non-zero size covers): Anything, one
- * entry per byte, as Enzyme's own Julia front end marks it. No value ever lives there, so
- * any type is true of it, and Enzyme can then type a copy that moves padding alone (SROA
- * splits a struct copied by value into slices, padding slices included: "Cannot deduce
- * type of copy" without it). Up to the offset limit. tests/enzyme-rules/padding-copy.ll
- * shows Enzyme typing such a copy with it and stopping without it. */
-static void padding(builder *b, tt_type *t, const tt_layout *l, uint32_t n, int64_t base)
-{
-    /* behind a pointer only: a value's own padding (byte-offset trees of registers) moves
-     * with the value, never alone */
-    if (b->len == 0 || !l->sized || base > b->o->max_offset)
-        return;
-    uint64_t size = l->size, room = (uint64_t)(b->o->max_offset - base) + 1;
-    if (size > room)
-        size = room;
-    uint8_t *used = calloc(size + 1, 1);
-    if (!used)
-        abort();
-    for (uint32_t i = 0; i < n; i++) {
-        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
-        const tt_layout *fl = ft ? lay(b, ft) : NULL;
-        if (!fl)
-            goto out; /* a field without a layout: which bytes it takes is unknown */
-        for (uint64_t k = l->offsets[i]; k < l->offsets[i] + fl->size && k < size; k++)
-            used[k] = 1;
-    }
-    for (uint64_t k = 0; k < size; k++)
-        if (!used[k])
-            add(b, base + (int64_t)k, KIND_ANYTHING);
-out:
-    free(used);
+            tb_add(b, base + 8 + i, KIND_INTEGER);
 }
 
 /* A union with a zero-sized field (MaybeUninit<T> = { uninit: (), value: T }) whose other
@@ -607,7 +418,7 @@ static bool storage_union(builder *b, tt_type *t)
     bool zst = false, data = false;
     for (uint32_t i = 0; i < t->def->nfields; i++) {
         tt_type *ft = types_field(b->c, t, 0, i);
-        const tt_layout *fl = ft ? lay(b, ft) : NULL;
+        const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;
         if (!fl)
             return true;
         if (fl->sized && fl->size == 0) {
@@ -620,11 +431,11 @@ static bool storage_union(builder *b, tt_type *t)
     return zst && !data;
 }
 
-static void mem(builder *b, tt_type *t, int64_t base)
+void tb_mem(builder *b, tt_type *t, int64_t base)
 {
     if (base > b->o->max_offset || b->overflow)
         return;
-    const tt_layout *l = lay(b, t);
+    const tt_layout *l = tb_lay(b, t);
     if (!l || l->uninhabited || (l->sized && l->size == 0))
         return;
     switch (t->kind) {
@@ -632,10 +443,10 @@ static void mem(builder *b, tt_type *t, int64_t base)
     case TY_CHAR:
     case TY_INT:
         for (unsigned i = 0; i < l->size; i++)
-            add(b, base + i, KIND_INTEGER);
+            tb_add(b, base + i, KIND_INTEGER);
         return;
     case TY_FLOAT:
-        add(b, base, float_kind(t->size));
+        tb_add(b, base, float_kind(t->size));
         return;
     case TY_REF:
     case TY_PTR:
@@ -651,7 +462,7 @@ static void mem(builder *b, tt_type *t, int64_t base)
         return;
     case TY_STR:
         b->gap = true;
-        add(b, base, KIND_INTEGER);
+        tb_add(b, base, KIND_INTEGER);
         return;
     case TY_DYN:
     case TY_NEVER:
@@ -659,29 +470,29 @@ static void mem(builder *b, tt_type *t, int64_t base)
         b->gap = true;
         return;
     case TY_TUPLE:
-        fields_into(b, t, 0, l->offsets, t->n, base, b->out, NULL);
-        padding(b, t, l, t->n, base);
+        tb_fields(b, t, 0, l->offsets, t->n, base, b->out, NULL);
+        tb_padding(b, t, l, t->n, base);
         return;
     case TY_ADT:
         break;
     }
     const tt_def *d = t->def;
     if (d->kind == DEF_STRUCT) {
-        fields_into(b, t, 0, l->offsets, d->nfields, base, b->out, NULL);
-        padding(b, t, l, d->nfields, base);
+        tb_fields(b, t, 0, l->offsets, d->nfields, base, b->out, NULL);
+        tb_padding(b, t, l, d->nfields, base);
     } else if (d->kind == DEF_UNION) {
         if (!storage_union(b, t))
-            alternatives(b, t, l, base);
+            tb_alternatives(b, t, l, base);
         else
             b->gap = true;
     } else if (l->single_variant_index_valid) {
         uint32_t v = l->single_variant;
-        fields_into(b, t, v, l->variants[v].offsets, l->variants[v].nfields, base, b->out, NULL);
+        tb_fields(b, t, v, l->variants[v].offsets, l->variants[v].nfields, base, b->out, NULL);
     } else {
         if (l->tag_encoding == TAG_DIRECT)
             for (unsigned i = 0; i < l->tag.prim.size; i++)
-                add(b, base + (int64_t)l->tag_offset + i, KIND_INTEGER);
-        alternatives(b, t, l, base);
+                tb_add(b, base + (int64_t)l->tag_offset + i, KIND_INTEGER);
+        tb_alternatives(b, t, l, base);
     }
 }
 
@@ -721,13 +532,13 @@ static bool build(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out, co
         b.lean = lean;
         b.bound = try_lean && !lean ? lim.lean_above : lim.max_entries;
         if (behind_pointer) {
-            add(&b, -1, KIND_POINTER);
+            tb_add(&b, -1, KIND_POINTER);
             b.path[b.len++] = -1;
             b.stack[b.nstack++] = t;
         }
-        /* behind a pointer, bytes are untyped memory, as in descend() */
+        /* behind a pointer, bytes are untyped memory, as in tb_descend() */
         if (!behind_pointer || !untyped_bytes(&b, t))
-            mem(&b, t, 0);
+            tb_mem(&b, t, 0);
         if (b.overflow && try_lean && !lean) {
             out->n = 0;
             lean = true;
@@ -768,7 +579,7 @@ bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
     b.stack[b.nstack++] = t;
     if (untyped_bytes(&b, t))
         return false;
-    mem(&b, t, 0);
+    tb_mem(&b, t, 0);
     for (size_t i = 0; i < out->n; i++) {
         out->v[i].len = 1;
         out->v[i].path[0] = out->v[i].path[1];
