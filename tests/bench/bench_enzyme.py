@@ -126,8 +126,9 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
         if not trees:
             env["RUSTC_TYPETREE_NO_TYPETREE"] = "1"
         built = os.path.join(target, "release", "crates")
+        kept_modules = os.path.join(target, "release", "deps", "crates-*.tt.ll")
         # the module an earlier program's build kept there is not this one's (below)
-        for old in glob.glob(os.path.join(target, "release", "deps", "crates-*.tt.ll")):
+        for old in glob.glob(kept_modules):
             os.unlink(old)
         cmd = timed + ["cargo", "build", "--offline", "--locked", "--release", "-q"]
         cwd = proj
@@ -167,7 +168,7 @@ def build_and_run(case, kind, level, trees, plugin, typetree):
         # rustc build keeps it, for enzyme_profile.py. (With --jobs above 1, two programs'
         # builds at one level and configuration can overlap in the shared target, and the
         # copy can be the other's: profile runs of --jobs 1.)
-        kept = glob.glob(os.path.join(target, "release", "deps", "crates-*.tt.ll"))
+        kept = glob.glob(kept_modules)
         if kept:
             shutil.copy(max(kept, key=os.path.getmtime), os.path.join(d, "suite.tt.ll"))
     res = {"enzyme": None, "postopt": None, "rss": None}
@@ -348,6 +349,15 @@ def write_report(text, cases, levels, results):
     plot(cases, levels, results)
 
 
+def merged(paths):
+    """enzyme_table.read_tables(paths) with the programs in the corpus's order (stress
+    programs, then the crates programs), as a run prints them: what --merge reports."""
+    name, cases, levels, results = enzyme_table.read_tables(paths)
+    order = [c for c, _ in corpus(False)]
+    cases.sort(key=lambda c: order.index(c) if c in order else len(order))
+    return name, cases, levels, results
+
+
 def main():
     global TIME_LIMIT, OUT
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -375,13 +385,10 @@ def main():
         if not a.out:  # not over a run's own table and chart
             OUT = os.path.join(ROOT, "build", "bench", "enzyme-merged")
         try:
-            name, cases, levels, results = enzyme_table.read_tables(a.merge)
+            name, cases, levels, results = merged(a.merge)
         except (OSError, ValueError) as e:
             print("bench_enzyme: %s" % e, file=sys.stderr)
             return 2
-        # the corpus's order (stress programs, then the crates programs), as a run prints it
-        order = [c for c, _ in corpus(False)]
-        cases.sort(key=lambda c: order.index(c) if c in order else len(order))
         write_report(report(name, cases, levels, results), cases, levels, results)
         return 0
     plugin, why = find_plugin()

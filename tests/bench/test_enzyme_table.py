@@ -10,25 +10,20 @@ message naming file and line, and when the README's table is not what merging th
 own command names prints (an edit by hand, or a change of the rules not carried to it)."""
 import os
 import re
+import shutil
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 import bench_enzyme  # noqa: E402
 import enzyme_table  # noqa: E402
+from checks import Checks  # noqa: E402
 
-passed = failed = 0
-
-
-def check(what, got, want):
-    global passed, failed
-    if got == want:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL %s: got %r, want %r" % (what, got, want))
+checks = Checks()
+check = checks.check
 
 
 def build(outcome, enzyme=None, postopt=None, rss=None, why=""):
@@ -123,9 +118,7 @@ block = re.search(r"\n```\n(program +lvl .*?)\n```", readme, re.S)
 check("the README shows the table", bool(block), True)
 if command and block:
     tables = [os.path.join(ROOT, p) for p in re.findall(r"--merge (\S+)", command.group(0))]
-    name, mcases, mlevels, mresults = enzyme_table.read_tables(tables)
-    order = [c for c, _ in bench_enzyme.corpus(False)]
-    mcases.sort(key=lambda c: order.index(c) if c in order else len(order))
+    name, mcases, mlevels, mresults = bench_enzyme.merged(tables)
     printed = [l.rstrip() for l in
                bench_enzyme.report(name, mcases, mlevels, mresults).split("\nwhy, per build")[0]
                .splitlines()]
@@ -139,8 +132,5 @@ if command and block:
     rows = [l for l in printed if re.match(r"\S+ +O\d ", l)]
     check("the README shows every row of the merge", [l for l in rows if l not in shown], [])
 
-for f in os.listdir(tmp):
-    os.unlink(os.path.join(tmp, f))
-os.rmdir(tmp)
-print("bench-tables: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+shutil.rmtree(tmp)
+sys.exit(checks.finish("bench-tables"))

@@ -14,18 +14,13 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "lib"))
 import run  # noqa: E402
+from checks import Checks  # noqa: E402
 
-passed = failed = 0
-
-
-def check(what, got, want):
-    global passed, failed
-    if got == want:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL %s: got %r, want %r" % (what, got, want))
+checks = Checks()
+check = checks.check
 
 
 # A module: each case's entry hands its own function to __enzyme_autodiff; "shared" is
@@ -136,8 +131,7 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
     try:
         run.build_config(builder, "suite", None, group, 0, False, results, lambda m: None)
     except RuntimeError as e:
-        print("FAIL build_config with %s failing: %s" % (bad or "none", e))
-        failed += 1
+        checks.fail("build_config with %s failing: %s" % (bad or "none", e))
     got = sorted(c for c, (o, _) in results.items() if o == "enzyme error")
     check("build_config with %s failing: the failing cases" % (bad or "none"), got, sorted(bad))
     check("build_config with %s failing: every case has an outcome" % (bad or "none"),
@@ -154,5 +148,4 @@ with open(os.path.join(STRESS, "ipo_contexts.rs")) as f:
           f.read() == gen_ipo_contexts.generate(*gen_ipo_contexts.COMMITTED), True)
 
 shutil.rmtree(tmp, ignore_errors=True)
-print("gradients-bookkeeping: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(checks.finish("gradients-bookkeeping"))
