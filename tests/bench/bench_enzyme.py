@@ -280,8 +280,8 @@ def report(plugin_name, cases, levels, results, repeat=1, flaky=()):
                                                        ": " + t["why"] if t["why"] else ""))
             else:
                 same += 1
-    def gmean(xs):
-        return math.exp(sum(math.log(r) for r in xs) / len(xs)) if xs else float("nan")
+    def gmean(xs):  # printed: "-" over no build
+        return "%.3f" % math.exp(sum(math.log(r) for r in xs) / len(xs)) if xs else "-"
     # Where type analysis can dominate: builds whose plain Enzyme's own work is at least twice
     # the smallest of the run at that level (its fixed cost: the module carries all of std).
     heavy, slow = [], []
@@ -296,13 +296,13 @@ def report(plugin_name, cases, levels, results, repeat=1, flaky=()):
             if ot and op and t["outcome"] == "right" and op >= 2 * ot:
                 slow.append("%s O%d (plain %.2f s, trees %.2f s)" % (c, lv, op, ot))
     lines.append("")
-    lines.append("geometric mean of Enzyme's pass time trees/plain over %d builds both finished: %.3f"
+    lines.append("geometric mean of Enzyme's pass time trees/plain over %d builds both finished: %s"
                  " (worst %s)" % (len(ratios), gmean(ratios),
                                   "%.3f" % max(ratios) if ratios else "-"))
     lines.append("geometric mean of Enzyme's own work (its pass less its LLVM post-optimization)"
-                 " trees/plain: %.3f (worst %s)" % (gmean(own_ratios),
+                 " trees/plain: %s (worst %s)" % (gmean(own_ratios),
                                                     "%.3f" % max(own_ratios) if own_ratios else "-"))
-    lines.append("  over the %d builds whose plain own work is at least twice the level's smallest: %.3f"
+    lines.append("  over the %d builds whose plain own work is at least twice the level's smallest: %s"
                  % (len(heavy), gmean(heavy)))
     lines.append("trees right and plain Enzyme's own work at least 2x longer: %d" % len(slow))
     for x in slow:
