@@ -55,6 +55,7 @@ run_suite enzyme-rules sh tests/enzyme-rules/run.sh
 run_suite enzyme-bugs sh tests/enzyme-bugs/run.sh
 run_suite gradients-bookkeeping python3 tests/gradients/test_run.py
 run_suite bench-tables python3 tests/bench/test_enzyme_table.py
+run_suite bench-learned python3 tests/bench/test_enzyme_learned.py
 run_suite gradients python3 tests/gradients/run.py --table build/gradients-table-check.txt
 run_suite fuzz sh tests/fuzz/run.sh 20
 

@@ -88,6 +88,25 @@ def finished(d):
         return False
 
 
+def kept_builds(out, names, tool):
+    """[(name, case, level)] of the builds to read under a bench_enzyme.py output directory:
+    those named (CASE-O<level>), or every one whose build with trees has its `times` (the
+    builds' own directories, not the shared cargo targets). Exits with a message naming the
+    tool on a missing directory or a malformed name."""
+    if not os.path.isdir(out):
+        sys.exit("%s: %s: no such directory (run make bench-enzyme first)" % (tool, out))
+    names = names or sorted({n[:-len("-trees")] for n in os.listdir(out)
+                             if n.endswith("-trees")
+                             and os.path.isfile(os.path.join(out, n, "times"))})
+    builds = []
+    for n in names:
+        m = re.match(r"^(.*)-O(\d)$", n)
+        if not m:
+            sys.exit("%s: %s: expected CASE-O<level>" % (tool, n))
+        builds.append((n, m.group(1), int(m.group(2))))
+    return builds
+
+
 def profile(module, plugin, flags, pipeline, tmp):
     """(Enzyme pass, type analysis, BLAS name check) instructions for one kept module."""
     pre = os.path.join(tmp, "pre.bc")
@@ -127,23 +146,14 @@ def main():
     if not plugin:
         print("SKIP: enzyme_profile: no Enzyme plugin: %s" % why)
         return 0
-    if not os.path.isdir(args.out):
-        sys.exit("enzyme_profile: %s: no such directory (run make bench-enzyme first)" % args.out)
-    # the builds' own directories (each has its `times`), not the shared cargo targets
-    pairs = args.builds or sorted({n[:-len("-trees")] for n in os.listdir(args.out)
-                                   if n.endswith("-trees")
-                                   and os.path.isfile(os.path.join(args.out, n, "times"))})
+    pairs = kept_builds(args.out, args.builds, "enzyme_profile")
     flags = args.enzyme_flags.split() if args.enzyme_flags is not None else wrapper_flags()
     rows, pipelines = [], {}
     print("%-24s %-4s %-19s %-19s %-13s %-13s %-7s %s" % (
         "program", "lvl", "enzyme G instr t/p", "type analysis G t/p", "TA share t/p",
         "BLAS share t/p", "enzyme", "TA ratio"))
     with tempfile.TemporaryDirectory() as tmp:
-        for pair in pairs:
-            m = re.match(r"^(.*)-O(\d)$", pair)
-            if not m:
-                sys.exit("enzyme_profile: %s: expected CASE-O<level>" % pair)
-            case, level = m.group(1), int(m.group(2))
+        for pair, case, level in pairs:
             dirs = [os.path.join(args.out, "%s-%s" % (pair, k)) for k in ("trees", "plain")]
             mods = [os.path.join(d, "suite.tt.ll") for d in dirs]
             if not all(os.path.isfile(p) for p in mods):
