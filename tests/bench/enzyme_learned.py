@@ -49,6 +49,7 @@ PARAM_TREE = re.compile(r'"enzyme_type"="(\{[^"]*\})"[^,()]*?\s(' + NAME + r')\s
 DEFINE = re.compile(r'^define .*? @("[^"]*"|[-\w.$]+)\(')
 # a call handing a function to Enzyme: __enzyme_autodiff(i64 ptrtoint (ptr @top to i64), ...)
 ENTRY = re.compile(r'@__enzyme_\w+\([^@]*@("[^"]*"|[-\w.$]+)')
+KNOWN = re.compile(r" \+ knowndata: \S+ (" + NAME + r") : (\{.*?\})")
 UPDATE = re.compile(r'^updating analysis of val: (\S+ (' + NAME + r')) current: (\{.*?\}) new '
                     r'(\{.*?\})(?: from (.*?))? Changed=(\d) legal=\d$')
 
@@ -88,9 +89,8 @@ def attribute_trees(module):
 def original(fn, trees):
     """The module's function an analysed one stands for: Enzyme analyses its own copies too,
     "preprocess_<name>", and numbered clones of them, "<name>.<n>"."""
-    for name in (fn, fn[len("preprocess_"):] if fn.startswith("preprocess_") else None):
-        if name is None:
-            continue
+    names = [fn] + ([fn[len("preprocess_"):]] if fn.startswith("preprocess_") else [])
+    for name in names:
         if name in trees:
             return name
         base = re.sub(r"\.\d+$", "", name)
@@ -111,10 +111,14 @@ def covered(fact, known):
 
 
 class Arg:
-    """One annotated argument in one analysis: the seed Enzyme started from (the calling
-    context) and what the function's body taught it after that."""
-    def __init__(self, fn, name):
-        self.fn, self.name, self.seed, self.taught = fn, name, None, set()
+    """One annotated argument in one analysis: its attribute's facts, the seed Enzyme
+    started from (the calling context) and what the function's body taught it after that."""
+    def __init__(self, fn, name, attr):
+        self.fn, self.name, self.attr, self.seed, self.taught = fn, name, attr, None, set()
+
+    def unreached(self):
+        """The attribute's facts the analysis did not start from."""
+        return {f for f in self.attr if not covered(f, self.seed or set())}
 
 
 def learned(log, trees, entries=()):
@@ -135,7 +139,7 @@ def learned(log, trees, entries=()):
             orig = original(fn, trees)
             if orig in entries:
                 orig = None
-            cur_args = {a: Arg(fn, a) for a in trees.get(orig, {})}
+            cur_args = {a: Arg(fn, a, t) for a, t in trees.get(orig, {}).items()}
             args.extend(cur_args.values())
             analyses += 1
             continue
@@ -145,7 +149,7 @@ def learned(log, trees, entries=()):
         if not cur_args:
             continue
         if line.startswith(" + knowndata: "):
-            m = re.match(r" \+ knowndata: \S+ (" + NAME + r") : (\{.*?\})", line)
+            m = KNOWN.match(line)
             if m and m.group(1) in cur_args:
                 cur_args[m.group(1)].seed = facts(m.group(2))
             continue
@@ -160,14 +164,8 @@ def learned(log, trees, entries=()):
     return analyses, args, skipped
 
 
-def unreached(arg, trees):
-    """The attribute's facts the analysis did not start from."""
-    attr = trees[original(arg.fn, trees)][arg.name]
-    return {f for f in attr if not covered(f, arg.seed or set())}
-
-
 def run_build(module, plugin, flags, pipeline, tmp):
-    """(analyses, [Arg], skipped updates, attribute trees) of one kept module."""
+    """(analyses, [Arg], skipped updates) of one kept module."""
     pre = os.path.join(tmp, "pre.bc")
     subprocess.run([prof.OPT, "-passes=" + pipeline, module, "-o", pre], check=True)
     trees, entries = attribute_trees(pre)
@@ -178,7 +176,7 @@ def run_build(module, plugin, flags, pipeline, tmp):
     analyses, args, skipped = learned(p.stdout, trees, entries)
     if p.wait() != 0:
         raise RuntimeError("opt -passes=enzyme exited with %d" % p.returncode)
-    return analyses, args, skipped, trees
+    return analyses, args, skipped
 
 
 def show(facts_, n=6):
@@ -217,12 +215,11 @@ def main():
             if level not in pipelines:
                 pipelines[level] = prof.pipeline_before_enzyme(plugin, level, tmp)
             try:
-                n, seen, skipped, trees = run_build(module, plugin, flags, pipelines[level], tmp)
+                n, seen, skipped = run_build(module, plugin, flags, pipelines[level], tmp)
             except (subprocess.CalledProcessError, RuntimeError) as e:
                 print("%-22s O%-3d failed: %s" % (case, level, e))
                 continue
-            missed = [(a, unreached(a, trees)) for a in seen]
-            missed = [(a, u) for a, u in missed if u]
+            missed = [(a, u) for a, u in ((a, a.unreached()) for a in seen) if u]
             taught = [a for a in seen if a.taught]
             row = (n, len(seen), len(missed), len(taught), skipped)
             total = [t + r for t, r in zip(total, row)]
