@@ -20,7 +20,10 @@ to fail at some levels only because of a documented Enzyme bug with a reproducer
 without trees and ends with "N passed, N failed" (one test per case and level).
 
 usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3] [--jobs N]
-                              [--table FILE] [CASE...]
+                              [--table FILE] [--keep-ir] [CASE...]
+Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain>/build<N>)
+keeps the binary, and the module Enzyme got (.tt.ll) and its log (.enzyme.log) when a case
+of it was not right or a build failed (a failed build: its log only); --keep-ir keeps all.
 (`make check` runs the plain builds at -O1..-O3 only: at -O0 plain Enzyme fails on most
 programs, and isolating each failure costs one build per program; `make gradients` runs
 them all.)
@@ -42,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WRAPPER = os.path.join(ROOT, "tools", "rustc-typetree")
 OUT = os.environ.get("GRADIENTS_OUT", os.path.join(ROOT, "build", "tests", "gradients"))
+KEEP_IR = False  # --keep-ir
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 from enzyme_plugin import find_plugin  # noqa: E402
@@ -148,9 +152,12 @@ class Builder:
                 shutil.copy(os.path.join(target, "release", "crates"), exe)
             logs = sorted(glob.glob(os.path.join(deps, "crates-*.enzyme.log")), key=os.path.getmtime)
             lls = sorted(glob.glob(os.path.join(deps, "crates-*.tt.ll")), key=os.path.getmtime)
+            # moved, not copied: cargo's deps would otherwise gather one module and log
+            # per configuration (tens of MB each), and a later build that cargo found
+            # fresh could pick up another configuration's
             for src, dst in ((logs, "crates.enzyme.log"), (lls, "crates.tt.ll")):
                 if src:
-                    shutil.copy(src[-1], os.path.join(out_dir, dst))
+                    shutil.move(src[-1], os.path.join(out_dir, dst))
         return (p.returncode == 0, p.stdout + p.stderr, exe,
                 os.path.join(out_dir, "crates.enzyme.log"), os.path.join(out_dir, "crates.tt.ll"))
 
@@ -345,6 +352,13 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log):
     for exe, group in built:
         for c in group:
             results[c] = run_case(exe, c)
+        # A build whose cases all ran right leaves its binary only: its module and Enzyme
+        # log (40 to 80 MB each) explain nothing, and a run keeps ~60 builds (CI once ran
+        # out of disk). --keep-ir keeps them; a failure's are always kept.
+        if not KEEP_IR and all(results[c][0] == "right" for c in group):
+            for f in glob.glob(os.path.join(os.path.dirname(exe), "*")):
+                if f.endswith((".tt.ll", ".enzyme.log")):
+                    os.remove(f)
 
 
 def run_case(exe, case):
@@ -380,8 +394,13 @@ def main():
     ap.add_argument("--plain-levels", help="the levels to build --no-typetree too (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--table", help="also write the table to this file")
+    ap.add_argument("--keep-ir", action="store_true",
+                    help="keep every build's module and Enzyme log (default: only those of "
+                    "builds with a case not right)")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
+    global KEEP_IR
+    KEEP_IR = args.keep_ir
 
     for tool in ("rustc", "clang-22"):
         if not shutil.which(tool):
