@@ -9,6 +9,15 @@ failed_suites=""
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# The Rust suites write some GB under build/ (a fresh checkout's `make check` and
+# `make check-crates` peaked at about 3.5 GB, most of it the crates test) and a few hundred
+# MB at a time under TMPDIR; a full disk shows up deep in a suite as a failed copy, so say it
+# first.
+free_mb=$(df -Pm build 2>/dev/null | awk 'NR == 2 { print $4 }')
+if [ -n "$free_mb" ] && [ "$free_mb" -lt 5000 ]; then
+    echo "NOTE: $free_mb MB free under build/; the suites with rustc need about 4 GB"
+fi
+
 run_suite() {
     name=$1
     shift

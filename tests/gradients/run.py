@@ -22,8 +22,9 @@ without trees and ends with "N passed, N failed" (one test per case and level).
 usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3] [--jobs N]
                               [--table FILE] [--keep-ir] [CASE...]
 Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain>/build<N>)
-keeps the binary, and the module Enzyme got (.tt.ll) and its log (.enzyme.log) when a case
-of it was not right or a build failed (a failed build: its log only); --keep-ir keeps all.
+keeps the binary, and the module Enzyme got (.tt.ll) and Enzyme's log (.enzyme.log) when it
+held a case the suite failed on ([FAIL], or [WORSE]: then the plain build's too; a build
+Enzyme rejected keeps its log only); --keep-ir keeps them all.
 (`make check` runs the plain builds at -O1..-O3 only: at -O0 plain Enzyme fails on most
 programs, and isolating each failure costs one build per program; `make gradients` runs
 them all.)
@@ -45,7 +46,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WRAPPER = os.path.join(ROOT, "tools", "rustc-typetree")
 OUT = os.environ.get("GRADIENTS_OUT", os.path.join(ROOT, "build", "tests", "gradients"))
-KEEP_IR = False  # --keep-ir
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 from enzyme_plugin import find_plugin  # noqa: E402
@@ -297,12 +297,13 @@ def blame(log_path, ll_path, group):
     return named, unsure - set(named)
 
 
-def build_config(builder, program, main_rs, cases, level, trees, results, log):
+def build_config(builder, program, main_rs, cases, level, trees, results, log, dirs):
     """Builds the suite for one configuration and runs every case. Enzyme reports every
     failing call of a module in one run: each error goes to the case it belongs to (see
     blame), those cases are recorded as "enzyme error", and the others are built again
     (cases an error may belong to, but not alone, are built one by one, or in halves when
-    there are many). Fills results[case] = (outcome, detail)."""
+    there are many). Fills results[case] = (outcome, detail) and adds each build's
+    directory to dirs[case] for the cases it held."""
     tag = "%s-O%d-%s" % (program, level, "trees" if trees else "plain")
     out_dir = os.path.join(OUT, tag)
     shutil.rmtree(out_dir, ignore_errors=True)
@@ -315,6 +316,8 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log):
         bdir = os.path.join(out_dir, "build%d" % attempt)
         ok, text, exe, elog, ll = builder.build(program, main_rs, level, trees,
                                                 set(cases) - set(group), bdir)
+        for c in group:
+            dirs.setdefault(c, []).append(bdir)
         if ok:
             built.append((exe, group))
             continue
@@ -352,13 +355,6 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log):
     for exe, group in built:
         for c in group:
             results[c] = run_case(exe, c)
-        # A build whose cases all ran right leaves its binary only: its module and Enzyme
-        # log (40 to 80 MB each) explain nothing, and a run keeps ~60 builds (CI once ran
-        # out of disk). --keep-ir keeps them; a failure's are always kept.
-        if not KEEP_IR and all(results[c][0] == "right" for c in group):
-            for f in glob.glob(os.path.join(os.path.dirname(exe), "*")):
-                if f.endswith((".tt.ll", ".enzyme.log")):
-                    os.remove(f)
 
 
 def run_case(exe, case):
@@ -396,11 +392,9 @@ def main():
     ap.add_argument("--table", help="also write the table to this file")
     ap.add_argument("--keep-ir", action="store_true",
                     help="keep every build's module and Enzyme log (default: only those of "
-                    "builds with a case not right)")
+                    "builds holding a case the suite failed on)")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
-    global KEEP_IR
-    KEEP_IR = args.keep_ir
 
     for tool in ("rustc", "clang-22"):
         if not shutil.which(tool):
@@ -447,6 +441,7 @@ def main():
         [int(x) for x in args.plain_levels.split(",")] if args.plain_levels else levels)
     configs = [(lv, tr) for lv in levels for tr in ([True, False] if lv in plain_levels else [True])]
     results = {cfg: {} for cfg in configs}
+    dirs = {cfg: {} for cfg in configs}  # the build directories each case was part of
     lock = threading.Lock()
 
     def log(msg):
@@ -456,7 +451,8 @@ def main():
     def one(job):
         prog, (lv, tr) = job
         main_rs, pcases = programs[prog]
-        build_config(builder, prog, main_rs, pcases, lv, tr, results[(lv, tr)], log)
+        build_config(builder, prog, main_rs, pcases, lv, tr, results[(lv, tr)], log,
+                     dirs[(lv, tr)])
 
     jobs = [(prog, cfg) for prog in programs for cfg in configs]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
@@ -476,6 +472,7 @@ def main():
             f.write(table + "\n")
 
     passed = failed = 0
+    flagged = set()  # (level, trees, case) whose builds keep their module and log
     for lv in levels:
         for c in cases:
             o, d = results[(lv, True)].get(c, ("build error", "not built"))
@@ -485,6 +482,7 @@ def main():
                 # the project's first promise: trees never make a right program fail
                 print("[WORSE] %s O%d: right without trees, %s with them%s" % (
                     c, lv, o, " (Enzyme bug %s)" % bug if bug else ""))
+                flagged |= {(lv, True, c), (lv, False, c)}
             if o == "right":
                 passed += 1
                 if bug:
@@ -499,11 +497,28 @@ def main():
             else:
                 print("[FAIL] %s O%d with trees: %s: %s" % (c, lv, o, d))
                 failed += 1
+                flagged.add((lv, True, c))
     for p in problems.values():
         print("[FAIL] %s" % p)
         failed += 1
+    if not args.keep_ir:
+        prune_ir(dirs, flagged)
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
+
+
+def prune_ir(dirs, flagged):
+    """Removes the module Enzyme got and Enzyme's log (40 to 80 MB each, some 60 builds a
+    run: CI once ran out of disk here) from every build that held no case the suite failed
+    on; the binaries stay. Expected outcomes (a known Enzyme bug, a plain build's failure)
+    are explained already; --keep-ir keeps everything."""
+    keep = {d for (lv, tr), per in dirs.items() for c, ds in per.items()
+            if (lv, tr, c) in flagged for d in ds}
+    for per in dirs.values():
+        for d in {d for ds in per.values() for d in ds} - keep:
+            for f in glob.glob(os.path.join(d, "*")):
+                if f.endswith((".tt.ll", ".enzyme.log")):
+                    os.remove(f)
 
 
 def check_known_bugs(known):

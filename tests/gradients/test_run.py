@@ -129,7 +129,7 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
     builder = FakeBuilder(bad)
     results = {}
     try:
-        run.build_config(builder, "suite", None, group, 0, False, results, lambda m: None)
+        run.build_config(builder, "suite", None, group, 0, False, results, lambda m: None, {})
     except RuntimeError as e:
         checks.fail("build_config with %s failing: %s" % (bad or "none", e))
     got = sorted(c for c, (o, _) in results.items() if o == "enzyme error")
@@ -138,6 +138,21 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
           sorted(results), group)
     check("build_config with %s failing: ends within 2n+1 builds" % (bad or "none"),
           builder.builds <= 2 * len(group) + 1, True)
+
+# prune_ir keeps the module and log of the builds that held a failed case, and the binaries.
+pr = os.path.join(tmp, "prune")
+pdirs = {}
+for name in ("t1", "t2", "p1"):
+    d = os.path.join(pr, name)
+    os.makedirs(d, exist_ok=True)
+    for f in ("suite", "suite.tt.ll", "suite.enzyme.log"):
+        open(os.path.join(d, f), "w").close()
+pdirs = {(0, True): {"a": [os.path.join(pr, "t1")], "b": [os.path.join(pr, "t1"), os.path.join(pr, "t2")]},
+         (0, False): {"a": [os.path.join(pr, "p1")], "b": [os.path.join(pr, "p1")]}}
+run.prune_ir(pdirs, {(0, True, "a")})
+left = sorted(os.path.relpath(os.path.join(r, f), pr) for r, _, fs in os.walk(pr) for f in fs)
+check("prune_ir: a failed case's build keeps all, the others their binaries", left,
+      ["p1/suite", "t1/suite", "t1/suite.enzyme.log", "t1/suite.tt.ll", "t2/suite"])
 
 # The stress corpus's generated program is its generator's output (edit the generator).
 STRESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stress")
