@@ -141,7 +141,6 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
 
 # prune_ir keeps the module and log of the builds that held a failed case, and the binaries.
 pr = os.path.join(tmp, "prune")
-pdirs = {}
 for name in ("t1", "t2", "p1"):
     d = os.path.join(pr, name)
     os.makedirs(d, exist_ok=True)
