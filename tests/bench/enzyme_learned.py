@@ -164,19 +164,23 @@ def learned(log, trees, entries=()):
     return analyses, args, skipped
 
 
-def run_build(module, plugin, flags, pipeline, tmp):
-    """(analyses, [Arg], skipped updates) of one kept module."""
-    pre = os.path.join(tmp, "pre.bc")
-    subprocess.run([prof.OPT, "-passes=" + pipeline, module, "-o", pre], check=True)
-    trees, entries = attribute_trees(pre)
+def analyse(module, plugin, flags):
+    """(analyses, [Arg], skipped updates): Enzyme with -enzyme-print-type and `flags` on a
+    module as it reaches Enzyme's pass, its log read as it comes (tens of MB)."""
+    trees, entries = attribute_trees(module)
     p = subprocess.Popen([prof.OPT, "-load-pass-plugin=" + plugin] + flags +
-                         ["-enzyme-print-type", "-passes=enzyme", pre, "-o", os.devnull],
+                         ["-enzyme-print-type", "-passes=enzyme", module, "-o", os.devnull],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                          errors="replace")
     analyses, args, skipped = learned(p.stdout, trees, entries)
     if p.wait() != 0:
         raise RuntimeError("opt -passes=enzyme exited with %d" % p.returncode)
     return analyses, args, skipped
+
+
+def run_build(module, plugin, flags, pipeline, tmp):
+    """(analyses, [Arg], skipped updates) of one kept module."""
+    return analyse(prof.before_enzyme(module, pipeline, tmp), plugin, flags)
 
 
 def show(facts_, n=6):

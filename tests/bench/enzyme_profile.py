@@ -107,10 +107,17 @@ def kept_builds(out, names, tool):
     return builds
 
 
-def profile(module, plugin, flags, pipeline, tmp):
-    """(Enzyme pass, type analysis, BLAS name check) instructions for one kept module."""
+def before_enzyme(module, pipeline, tmp):
+    """A kept module through pipeline_before_enzyme's passes: the module as it reaches
+    Enzyme's pass (tmp/pre.bc, overwritten each call)."""
     pre = os.path.join(tmp, "pre.bc")
     subprocess.run([OPT, "-passes=" + pipeline, module, "-o", pre], check=True)
+    return pre
+
+
+def profile(module, plugin, flags, pipeline, tmp):
+    """(Enzyme pass, type analysis, BLAS name check) instructions for one kept module."""
+    pre = before_enzyme(module, pipeline, tmp)
     cg = os.path.join(tmp, "callgrind.out")
     subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg, OPT,
                     "-load-pass-plugin=" + plugin] + flags + ["-passes=enzyme", pre, "-o", os.devnull],

@@ -4,12 +4,11 @@
 tests/bench/learned-reach.ll holds one function of each kind the measures tell apart (its
 first comment says why each behaves as it does): a tree that reaches its function's analysis
 whole, one Enzyme drops at a call in a loop, one that leaves out a field the body then
-teaches. Enzyme runs on it with -enzyme-print-type and the wrapper's options, and the
-script's reading of that log must find exactly those: these checks fail when Enzyme's log
-format or its rules change under the script, or when the script misreads either. Without a
-plugin it prints SKIP and why."""
+teaches. The script's own analyse() runs Enzyme on it with -enzyme-print-type and the
+wrapper's options, and its reading of that log must find exactly those: these checks fail
+when Enzyme's log format or its rules change under the script, or when the script misreads
+either. Without a plugin it prints SKIP and why."""
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,11 +46,14 @@ check("the annotated functions", sorted(trees), ["direct", "in_loop", "short", "
 whole = {"[-1]:Pointer", F64} | INTS
 check("direct's attribute read", trees["direct"], {"%s": whole})
 
-p = subprocess.run([prof.OPT, "-load-pass-plugin=" + plugin] + prof.wrapper_flags() +
-                   ["-enzyme-print-type", "-passes=enzyme", MODULE, "-o", os.devnull],
-                   capture_output=True, text=True)
-check("Enzyme's exit status", p.returncode, 0)
-analyses, args, skipped = learned.learned((p.stdout + p.stderr).splitlines(True), trees, entries)
+try:
+    analyses, args, skipped = learned.analyse(MODULE, plugin, prof.wrapper_flags())
+    failure = None
+except RuntimeError as e:
+    (analyses, args, skipped), failure = (0, [], 0), str(e)
+check("Enzyme ran to the end", failure, None)
+if failure:
+    sys.exit(checks.finish("bench-learned"))
 # top, then direct, short and in_loop from its calls; then Enzyme's preprocessed copies of all four
 check("analyses", analyses, 8)
 got = {(a.fn, a.name): (a.unreached(), a.taught) for a in args}
