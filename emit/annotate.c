@@ -28,6 +28,7 @@ struct annotator {
     annotate_stats stats;
     bool pair_offsets;       /* see annotator_pair_offsets */
     bool no_body;            /* see annotator_no_body */
+    bool optnone_checks;     /* see annotator_optnone_checks */
     tt_body_report report;   /* see annotator_on_body */
     void *report_arg;
     tt_map *callees;         /* symbol -> callee_info* (annotator_callee) */
@@ -166,7 +167,7 @@ static ir_decision decide_one(annotator *a, const ir_function *f, bool count);
 /* Whether a function is one of std's `...::precondition_check` (core::ub_checks). */
 static bool is_precondition_check(tt_ctx *c, const entry_state *e, const char *symbol)
 {
-    const char *path = e->fn->path ? e->fn->path : demangle_rust_path(c, symbol);
+    const char *path = e && e->fn->path ? e->fn->path : demangle_rust_path(c, symbol);
     static const char tail[] = "::precondition_check";
     size_t n = path ? strlen(path) : 0, m = sizeof tail - 1;
     return n >= m && strcmp(path + n - m, tail) == 0;
@@ -377,6 +378,13 @@ bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmo
 void annotator_pair_offsets(annotator *a, bool allow) { a->pair_offsets = allow; }
 
 void annotator_no_body(annotator *a, bool no_body) { a->no_body = no_body; }
+
+void annotator_optnone_checks(annotator *a, bool on) { a->optnone_checks = on; }
+
+bool annotator_freezes(annotator *a, const char *symbol)
+{
+    return a->optnone_checks && is_precondition_check(a->c, NULL, symbol);
+}
 
 bool annotator_types_bodies(const annotator *a) { return !a->no_body; }
 

@@ -60,6 +60,13 @@ void annotator_pair_offsets(annotator *a, bool allow);
 /* Signatures only: function bodies keep no trees (earlier ones are removed). For telling
  * what the in-body trees change; default off. */
 void annotator_no_body(annotator *a, bool no_body);
+/* Whether std's debug precondition checks (`...::precondition_check` of core::ub_checks)
+ * get `noinline optnone`, so that LLVM leaves them as rustc wrote them (for IR that LLVM's
+ * -O2 passes reach before Enzyme at -O0: optimized, they `or` two pointers' addresses into
+ * one alignment test, which stops Enzyme: tests/enzyme-bugs/pointer-or-pointer.ll).
+ * Default off. annotator_freezes: whether a defined function gets them. */
+void annotator_optnone_checks(annotator *a, bool on);
+bool annotator_freezes(annotator *a, const char *symbol);
 bool annotator_types_bodies(const annotator *a);
 /* Called for each in-body annotation: the function's symbol, what was annotated
  * ("memcpy of 24 bytes"), the tree, and the Rust place it comes from ("local pair:

@@ -236,6 +236,13 @@ static bool annotate_module(ir_run *r, LLVMContextRef ctx, LLVMModuleRef m)
         for (unsigned i = 0; i < n; i++)
             set_attr(ctx, fn, i + 1, d.param_attr ? d.param_attr[i] : NULL);
         set_attr(ctx, fn, LLVMAttributeReturnIndex, d.ret_attr);
+        if (annotator_freezes(r->a, f.symbol))
+            for (int k = 0; k < 2; k++) {
+                const char *kind = k ? "optnone" : "noinline";
+                unsigned id = LLVMGetEnumAttributeKindForName(kind, strlen(kind));
+                LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                        LLVMCreateEnumAttribute(ctx, id, 0));
+            }
         for (unsigned i = 0; i < n; i++)
             LLVMDisposeMessage(types[i]);
         free(types);

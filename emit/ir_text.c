@@ -39,6 +39,26 @@ static bool parse_error(text_state *st, const char *what)
     return false;
 }
 
+/* The function attributes annotator_optnone_checks adds, before the attribute group. */
+#define FREEZE "noinline optnone "
+
+/* Where FREEZE goes in a define line of a function that gets it: at its attribute group
+ * (`#N`), else at its first metadata attachment or its `{`; 0 when it gets none (or has
+ * them already: re-annotation changes nothing). */
+static size_t freeze_at(text_state *st, const char *symbol, const char *s, size_t n,
+                        size_t params_end)
+{
+    if (!annotator_freezes(st->r->a, symbol))
+        return 0;
+    for (lex_tok t = lex_next(s, params_end, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (lex_eq(s, t, "optnone"))
+            return 0;
+        if (t.kind == LEX_META || t.kind == LEX_ATTRS || lex_is(s, t, '{'))
+            return t.at;
+    }
+    return 0;
+}
+
 /* Rewrites one `define` line into out. */
 static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
 {
@@ -64,8 +84,9 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
             names[k] = param_name(st->c, s, d->params[k].type_end, d->params[k].end);
         body_begin(st->body, symbol, np, names, dec.param_pointee);
     }
+    size_t freeze = freeze_at(st, symbol, s, n, d->params_end);
     /* Nothing to set and nothing of ours to remove: the line stays as it is. */
-    if (dec.outcome != OUT_ANNOTATED && !strstr(s, ATTR)) {
+    if (dec.outcome != OUT_ANNOTATED && !strstr(s, ATTR) && !freeze) {
         buf_putn(out, s, n);
         return true;
     }
@@ -83,7 +104,13 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
             buf_printf(out, " " ATTR "%s\"", dec.param_attr[k]);
         body_strip_ours(s + p->type_end, p->end - p->type_end, out);
     }
-    buf_putn(out, s + d->params_end - 1, n - (d->params_end - 1));
+    if (!freeze) {
+        buf_putn(out, s + d->params_end - 1, n - (d->params_end - 1));
+        return true;
+    }
+    buf_putn(out, s + d->params_end - 1, freeze - (d->params_end - 1));
+    buf_put(out, FREEZE);
+    buf_putn(out, s + freeze, n - freeze);
     return true;
 }
 

@@ -21,7 +21,7 @@ static const char usage_text[] =
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
-    "           [--no-body]\n"
+    "           [--no-body] [--optnone-checks]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -76,6 +76,9 @@ static const char usage_options[] =
     "                        tree its two halves share, or nothing\n"
     "  --no-body             (annotate) signatures only: no trees inside function bodies\n"
     "                        (typed copies, alloca/load/extractvalue metadata)\n"
+    "  --optnone-checks      (annotate) std's debug precondition checks get noinline\n"
+    "                        optnone: LLVM leaves them as rustc wrote them (for -O0 IR\n"
+    "                        that LLVM optimizes before Enzyme; see the README)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -120,7 +123,7 @@ static bool write_output(tt_ctx *c, const char *path, const char *data, size_t l
 
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
-    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body;
+    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -175,6 +178,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->pair_offsets = true;
         } else if (opts && strcmp(a, "--no-body") == 0) {
             o->no_body = true;
+        } else if (opts && strcmp(a, "--optnone-checks") == 0) {
+            o->optnone_checks = true;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -582,6 +587,7 @@ static int cmd_annotate(int argc, char **argv)
         a = annotator_new(c, &o.tree);
         annotator_pair_offsets(a, o.pair_offsets);
         annotator_no_body(a, o.no_body);
+        annotator_optnone_checks(a, o.optnone_checks);
         ir_job j = {.in_path = in, .out_path = o.in_place ? in : o.output,
                     .emit = !o.emit ? TT_EMIT_AUTO
                             : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,

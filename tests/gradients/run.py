@@ -50,6 +50,15 @@ OUT = os.environ.get("GRADIENTS_OUT", os.path.join(ROOT, "build", "tests", "grad
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 from enzyme_plugin import find_plugin  # noqa: E402
 
+# The three builds of a level: the wrapper with trees, the wrapper without them
+# (--no-typetree), and the baseline (--baseline: rustc's own optimized fat-LTO module through
+# `opt -passes=enzyme` with Enzyme's default options, the strongest plain build a user
+# without typetree makes). A program must be right with trees wherever either plain build is.
+MODES = ["trees", "plain", "base"]
+MODE_FLAGS = {"trees": [], "plain": ["--no-typetree"], "base": ["--baseline"]}
+MODE_ENV = {"trees": {}, "plain": {"RUSTC_TYPETREE_NO_TYPETREE": "1"},
+            "base": {"RUSTC_TYPETREE_BASELINE": "1"}}
+
 OUTCOMES = ["right", "wrong", "inputs changed", "crash", "timeout", "enzyme error", "build error"]
 
 
@@ -118,16 +127,14 @@ class Builder:
         self.env = dict(env, TYPETREE=snap, RUSTC_TYPETREE_NO_FALLBACK="1")
         self.cargo_lock = threading.Lock()
 
-    def build(self, program, main_rs, level, trees, skip, out_dir):
+    def build(self, program, main_rs, level, mode, skip, out_dir):
         os.makedirs(out_dir, exist_ok=True)
         cfgs = []
         for c in sorted(skip):
             cfgs += ["--cfg", "tt_skip_%s" % c]
         if program == "suite":
             exe = os.path.join(out_dir, "suite")
-            cmd = [self.wrapper, "--enzyme", self.plugin]
-            if not trees:
-                cmd.append("--no-typetree")
+            cmd = [self.wrapper, "--enzyme", self.plugin] + MODE_FLAGS[mode]
             cmd += ["--edition=2021", "-A", "warnings", "-C", "opt-level=%d" % level,
                     "--crate-name", "suite", main_rs, "-o", exe] + cfgs
             p = subprocess.run(cmd, env=self.env, capture_output=True, text=True)
@@ -139,11 +146,10 @@ class Builder:
         target = os.path.join(OUT, "crates-target-O%d" % level)
         env = dict(self.env, RUSTC_WRAPPER=self.wrapper, RUSTC_TYPETREE_ENZYME=self.plugin,
                    CARGO_PROFILE_RELEASE_OPT_LEVEL=str(level), CARGO_TARGET_DIR=target)
-        if not trees:
-            env["RUSTC_TYPETREE_NO_TYPETREE"] = "1"
+        env.update(MODE_ENV[mode])
         # the mode is in the arguments too, so that cargo rebuilds the binary when it changes
         cmd = ["cargo", "rustc", "--offline", "--locked", "--release", "-q", "--bin", "crates",
-               "--", "-A", "warnings", "--cfg", "tt_mode_%s" % ("trees" if trees else "plain")] + cfgs
+               "--", "-A", "warnings", "--cfg", "tt_mode_%s" % mode] + cfgs
         with self.cargo_lock:
             p = subprocess.run(cmd, cwd=proj, env=env, capture_output=True, text=True)
             deps = os.path.join(target, "release", "deps")
@@ -297,14 +303,14 @@ def blame(log_path, ll_path, group):
     return named, unsure - set(named)
 
 
-def build_config(builder, program, main_rs, cases, level, trees, results, log, dirs):
+def build_config(builder, program, main_rs, cases, level, mode, results, log, dirs):
     """Builds the suite for one configuration and runs every case. Enzyme reports every
     failing call of a module in one run: each error goes to the case it belongs to (see
     blame), those cases are recorded as "enzyme error", and the others are built again
     (cases an error may belong to, but not alone, are built one by one, or in halves when
     there are many). Fills results[case] = (outcome, detail) and adds each build's
     directory to dirs[case] for the cases it held."""
-    tag = "%s-O%d-%s" % (program, level, "trees" if trees else "plain")
+    tag = "%s-O%d-%s" % (program, level, mode)
     out_dir = os.path.join(OUT, tag)
     shutil.rmtree(out_dir, ignore_errors=True)
     attempt = 0
@@ -314,7 +320,7 @@ def build_config(builder, program, main_rs, cases, level, trees, results, log, d
         group, halved = queue.pop(0)
         attempt += 1
         bdir = os.path.join(out_dir, "build%d" % attempt)
-        ok, text, exe, elog, ll = builder.build(program, main_rs, level, trees,
+        ok, text, exe, elog, ll = builder.build(program, main_rs, level, mode,
                                                 set(cases) - set(group), bdir)
         for c in group:
             dirs.setdefault(c, []).append(bdir)
@@ -388,6 +394,8 @@ def main():
     ap.add_argument("--levels", default="0,1,2,3")
     ap.add_argument("--no-plain", action="store_true", help="skip the --no-typetree builds")
     ap.add_argument("--plain-levels", help="the levels to build --no-typetree too (default: all)")
+    ap.add_argument("--no-base", action="store_true", help="skip the --baseline builds")
+    ap.add_argument("--base-levels", help="the levels to build the baseline too (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--table", help="also write the table to this file")
     ap.add_argument("--keep-ir", action="store_true",
@@ -439,7 +447,11 @@ def main():
     builder = Builder(plugin, typetree, env)
     plain_levels = [] if args.no_plain else (
         [int(x) for x in args.plain_levels.split(",")] if args.plain_levels else levels)
-    configs = [(lv, tr) for lv in levels for tr in ([True, False] if lv in plain_levels else [True])]
+    base_levels = [] if args.no_base else (
+        [int(x) for x in args.base_levels.split(",")] if args.base_levels else levels)
+    configs = [(lv, m) for lv in levels for m in MODES
+               if m == "trees" or (m == "plain" and lv in plain_levels)
+               or (m == "base" and lv in base_levels)]
     results = {cfg: {} for cfg in configs}
     dirs = {cfg: {} for cfg in configs}  # the build directories each case was part of
     lock = threading.Lock()
@@ -449,40 +461,44 @@ def main():
             print(msg, flush=True)
 
     def one(job):
-        prog, (lv, tr) = job
+        prog, (lv, m) = job
         main_rs, pcases = programs[prog]
-        build_config(builder, prog, main_rs, pcases, lv, tr, results[(lv, tr)], log,
-                     dirs[(lv, tr)])
+        build_config(builder, prog, main_rs, pcases, lv, m, results[(lv, m)], log,
+                     dirs[(lv, m)])
 
     jobs = [(prog, cfg) for prog in programs for cfg in configs]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
         list(ex.map(one, jobs))
 
     # Details of everything that is not right.
-    for (lv, tr) in configs:
+    for (lv, m) in configs:
         for c in cases:
-            o, d = results[(lv, tr)].get(c, ("build error", "not built"))
+            o, d = results[(lv, m)].get(c, ("build error", "not built"))
             if o != "right":
-                print("  O%d %-5s %-28s %s: %s" % (lv, "trees" if tr else "plain", c, o, d))
+                print("  O%d %-5s %-28s %s: %s" % (lv, m, c, o, d))
 
-    table = render_table(cases, levels, results, bool(plain_levels))
+    shown = [m for m in MODES if any(cm == m for (_, cm) in configs)]
+    table = render_table(cases, levels, results, shown)
     print(table)
     if args.table:
         with open(args.table, "w") as f:
             f.write(table + "\n")
 
     passed = failed = 0
-    flagged = set()  # (level, trees, case) whose builds keep their module and log
+    flagged = set()  # (level, mode, case) whose builds keep their module and log
     for lv in levels:
         for c in cases:
-            o, d = results[(lv, True)].get(c, ("build error", "not built"))
+            o, d = results[(lv, "trees")].get(c, ("build error", "not built"))
             bug = known.get(c, {}).get("O%d" % lv)
-            plain = results.get((lv, False), {}).get(c, (None, ""))[0]
-            if plain == "right" and o != "right":
-                # the project's first promise: trees never make a right program fail
-                print("[WORSE] %s O%d: right without trees, %s with them%s" % (
-                    c, lv, o, " (Enzyme bug %s)" % bug if bug else ""))
-                flagged |= {(lv, True, c), (lv, False, c)}
+            for m in ("plain", "base"):
+                other = results.get((lv, m), {}).get(c, (None, ""))[0]
+                if other == "right" and o != "right":
+                    # the project's first promise: trees never make a right program fail,
+                    # and the wrapper is never behind plain Enzyme
+                    print("[WORSE] %s O%d: right %s, %s with trees%s" % (
+                        c, lv, "without trees" if m == "plain" else "in the baseline", o,
+                        " (Enzyme bug %s)" % bug if bug else ""))
+                    flagged |= {(lv, "trees", c), (lv, m, c)}
             if o == "right":
                 passed += 1
                 if bug:
@@ -497,7 +513,7 @@ def main():
             else:
                 print("[FAIL] %s O%d with trees: %s: %s" % (c, lv, o, d))
                 failed += 1
-                flagged.add((lv, True, c))
+                flagged.add((lv, "trees", c))
     for p in problems.values():
         print("[FAIL] %s" % p)
         failed += 1
@@ -539,34 +555,36 @@ def check_known_bugs(known):
     return problems
 
 
-def render_table(cases, levels, results, with_plain):
-    head = "%-28s" % "case" + "".join(
-        ("%-18s" % ("O%d trees/plain" % lv) if with_plain else "%-10s" % ("O%d" % lv)) for lv in levels)
+def render_table(cases, levels, results, modes):
+    """One column per level: the outcomes of the modes built (trees/plain/base)."""
+    width = 8 * len(modes) + 2
+    label = "/".join(modes)
+    cols = lambda: "".join("%-*s" % (width, "O%d %s" % (lv, label)) for lv in levels)
+    head = "%-28s" % "case" + cols()
     rows = [head, "-" * len(head)]
     for c in cases:
         row = "%-28s" % c
         for lv in levels:
-            t = short(results[(lv, True)].get(c, ("build error", ""))[0])
-            if with_plain:
-                p = short(results[(lv, False)].get(c, ("build error", ""))[0]) \
-                    if (lv, False) in results else "-"
-                row += "%-18s" % (t + " / " + p)
-            else:
-                row += "%-10s" % t
+            row += "%-*s" % (width, " / ".join(
+                short(results[(lv, m)].get(c, ("build error", ""))[0])
+                if (lv, m) in results else "-" for m in modes))
         rows.append(row)
     rows.append("")
     rows.append("summary (cases per outcome):")
-    sums = "%-28s" % "" + "".join(("%-18s" % ("O%d trees/plain" % lv) if with_plain else "%-10s" % ("O%d" % lv)) for lv in levels)
-    rows.append(sums)
+    rows.append("%-28s" % "" + cols())
     for o in OUTCOMES:
         row = "%-28s" % o
         any_ = False
         for lv in levels:
-            t = sum(1 for c in cases if results[(lv, True)].get(c, ("build error",))[0] == o)
-            p = sum(1 for c in cases if results.get((lv, False), {}).get(c, ("build error",))[0] == o) if with_plain else 0
-            any_ = any_ or t or p
-            ps = "%d" % p if (lv, False) in results else "-"
-            row += "%-18s" % ("%d / %s" % (t, ps)) if with_plain else "%-10s" % t
+            counts = []
+            for m in modes:
+                if (lv, m) not in results:
+                    counts.append("-")
+                    continue
+                k = sum(1 for c in cases if results[(lv, m)].get(c, ("build error",))[0] == o)
+                any_ = any_ or k
+                counts.append("%d" % k)
+            row += "%-*s" % (width, " / ".join(counts))
         if any_:
             rows.append(row)
     return "\n".join(rows)
