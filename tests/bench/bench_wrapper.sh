@@ -88,3 +88,46 @@ if plugin=$(tools/enzyme-plugin 2>/dev/null); then
 else
     echo "(no Enzyme plugin: Enzyme's time not measured)"
 fi
+
+# Debug builds with Enzyme: at -O0 the wrapper runs the first half of LLVM's -O2 pipeline
+# before Enzyme (--enzyme-preopt=2, the default), where it used to hand Enzyme rustc's -O0
+# IR (--enzyme-preopt=0); -O1 before Enzyme is the alternative measured. The whole build's
+# wall time (rustc to link), best of 3 (the suite: of 2), with trees, on the example and on
+# the gradient suite's program (every case of tests/gradients/cases in one binary, as
+# tests/gradients/run.py builds it, less the cases Enzyme rejects at -O0 in either mode:
+# copy_from_slice, f32_normalize, matrix_vector, vec_collect stop on realloc-argument with
+# --enzyme-preopt=0; hashmap_values on threadlocal in both).
+if [ -n "${plugin:-}" ]; then
+    echo
+    echo "Debug builds (-O0) with Enzyme and trees: whole build, wall seconds (peak RSS MiB)"
+    printf '%-8s %16s %16s %16s %8s %8s\n' program "preopt=0 (old)" "preopt=1" \
+        "preopt=2 (default)" "2 vs 0" "1 vs 0"
+    python3 - "$out/suite.rs" <<'PY'
+import os, sys
+sys.path.insert(0, "tests/gradients")
+import run
+run.write_main(run.list_cases("suite"), sys.argv[1], run.CASE_DIRS["suite"])
+PY
+    for prog in example suite; do
+        case $prog in
+            example) set -- --cfg enzyme fixtures/example/particles.rs; reps=3 ;;
+            suite) set -- --edition=2021 --crate-name suite --cfg tt_skip_copy_from_slice \
+                --cfg tt_skip_f32_normalize --cfg tt_skip_matrix_vector \
+                --cfg tt_skip_vec_collect --cfg tt_skip_hashmap_values "$out/suite.rs"
+                reps=2 ;;
+        esac
+        row=
+        for p in 0 1 2; do
+            best $reps "$out/dbg" env TYPETREE="$tt" RUSTC_TYPETREE_NO_FALLBACK=1 "$W" \
+                --enzyme "$plugin" --enzyme-preopt=$p -A warnings -C opt-level=0 "$@" \
+                -o "$out/dbg.bin"
+            [ "$rc" = 0 ] || { wall=fail; rss=0; }
+            eval "w$p=\$wall"
+            row="$row $(printf '%16s' "$wall ($((rss / 1024)))")"
+        done
+        # shellcheck disable=SC2154
+        printf '%-8s%s %8s %8s\n' "$prog" "$row" \
+            "$(awk -v a="$w2" -v b="$w0" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')" \
+            "$(awk -v a="$w1" -v b="$w0" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')"
+    done
+fi

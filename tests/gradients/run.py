@@ -9,19 +9,25 @@ finite differences of the original code, with every primal input unchanged after
 wrapper build carries std through fat LTO, so one build per case would take far too long.
 Each case then runs in its own process (a crash is that case's outcome alone).
 
-Builds: -C opt-level=0..3, with trees and with --no-typetree. When Enzyme rejects the
+Builds: -C opt-level=0..3, with trees, with --no-typetree ("plain") and the baseline
+("base": tools/rustc-typetree --baseline, rustc's own optimized module through `opt
+-passes=enzyme` with Enzyme's default options, the strongest plain build a user without
+typetree makes). When Enzyme rejects the
 program, the case it failed on (from the source file of its error, else from the failing
 function's symbol, else by halving the remaining cases) is recorded as "enzyme error" and
 the program is rebuilt without it.
 
 A case passes at a level when, with trees, its gradients are right. A case may be expected
 to fail at some levels only because of a documented Enzyme bug with a reproducer
-(known-bugs.json -> tests/enzyme-bugs/<bug>.ll). The suite prints a table of outcomes with and
-without trees and ends with "N passed, N failed" (one test per case and level).
+(known-bugs.json -> tests/enzyme-bugs/<bug>.ll), never when it is right in a plain build
+([WORSE]) or when trees carry Enzyme to a wrong result, changed inputs or a crash where it
+refuses without them ([SILENT]). The suite prints a table of outcomes (trees / plain /
+base) and ends with "N passed, N failed" (one test per case and level).
 
-usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3] [--jobs N]
+usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3]
+                              [--no-base | --base-levels 0,2] [--jobs N]
                               [--table FILE] [--keep-ir] [CASE...]
-Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain>/build<N>)
+Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain|base>/build<N>)
 keeps the binary, and the module Enzyme got (.tt.ll) and Enzyme's log (.enzyme.log) when it
 held a case the suite failed on ([FAIL], or [WORSE]: then the plain build's too; a build
 Enzyme rejected keeps its log only); --keep-ir keeps them all.
@@ -499,6 +505,16 @@ def main():
                         c, lv, "without trees" if m == "plain" else "in the baseline", o,
                         " (Enzyme bug %s)" % bug if bug else ""))
                     flagged |= {(lv, "trees", c), (lv, m, c)}
+            silent = o in ("wrong", "inputs changed", "crash", "timeout")
+            if silent and results.get((lv, "plain"), {}).get(c, (None,))[0] == "enzyme error":
+                # where plain Enzyme refuses, trees must not carry it to a silent wrong
+                # answer: a known bug of Enzyme's does not excuse that (the wrapper must
+                # not hand Enzyme what triggers it)
+                print("[SILENT] %s O%d: Enzyme refuses without trees, %s with them: %s"
+                      % (c, lv, o, d))
+                failed += 1
+                flagged |= {(lv, "trees", c), (lv, "plain", c)}
+                continue
             if o == "right":
                 passed += 1
                 if bug:

@@ -28,6 +28,20 @@ fn points(src: &[Point], n: usize) -> f64 {
     v.iter().map(|p| (p.x * p.y + (p.w as f64) * p.x) * (p.tag as f64 + 1.0)).sum()
 }
 
+/// Both ends of the copy are the caller's slices: the destination's type is known from
+/// nothing but its parameter.
+#[inline(never)]
+fn into_work(src: &[Point], work: &mut [Point], n: usize) -> f64 {
+    work[..n].copy_from_slice(&src[..n]);
+    work[1..n].clone_from_slice(&src[..n - 1]);
+    work[..n].iter().map(|p| p.x * p.w as f64 + p.y * p.y).sum()
+}
+
+#[inline(never)]
+fn top_work(p: *const Point, w: *mut Point, len: usize, n: usize) -> f64 {
+    unsafe { into_work(std::slice::from_raw_parts(p, len), std::slice::from_raw_parts_mut(w, len), n) }
+}
+
 #[inline(never)]
 fn top_pairs(p: *const (f64, i64), len: usize, n: usize) -> f64 {
     unsafe { pairs(std::slice::from_raw_parts(p, len), n) }
@@ -66,5 +80,12 @@ pub fn run() -> Result<(), String> {
     reverse("points", &ps, |p| points(p, n), |p, d| unsafe {
         __enzyme_autodiff(top_points as usize, dup(), p.as_ptr(), d.as_mut_ptr(),
                           cnst(), p.len(), cnst(), n);
+    }, TOL_F32)?;
+    reverse("work slice", &ps, |p| into_work(p, &mut p.clone(), n), |p, d| unsafe {
+        let mut work = p.clone();
+        let mut dwork = zeroed(&work);
+        __enzyme_autodiff(top_work as usize, dup(), p.as_ptr(), d.as_mut_ptr(), dup(),
+                          work.as_mut_ptr(), dwork.as_mut_ptr(), cnst(), p.len(), cnst(), n);
+        let _ = &mut work;
     }, TOL_F32)
 }
