@@ -1,0 +1,41 @@
+//! A `[f64; 128]` copied by `ptr::copy_nonoverlapping` in an #[inline(never)] callee into a
+//! local array, then four squares summed: reverse mode (rustc's memcpy type-tree program).
+//! Translated from rust-lang/rust tests/run-make/autodiff/type-trees/memcpy-typetree/memcpy.rs at commit 44aa5a9eb97fa676e4a834f646bbaad6d6e2c2a0 (MIT OR Apache-2.0).
+//! `#[autodiff_reverse(d_test_memcpy, Duplicated, Active)]` becomes __enzyme_autodiff with the
+//! array dup (seed 1.0); `#[no_mangle]` dropped. Upstream's input is all ones; here the
+//! elements differ, so that a derivative landing on the wrong element shows.
+use crate::harness::*;
+use std::ptr;
+
+#[inline(never)]
+fn force_memcpy(src: *const f64, dst: *mut f64, count: usize) {
+    unsafe {
+        ptr::copy_nonoverlapping(src, dst, count);
+    }
+}
+
+#[inline(never)]
+fn test_memcpy(input: &[f64; 128]) -> f64 {
+    let mut local_data = [0.0f64; 128];
+
+    // Use a separate function to prevent inlining and optimization
+    force_memcpy(input.as_ptr(), local_data.as_mut_ptr(), 128);
+
+    // Sum only first few elements to keep the computation simple
+    local_data[0] * local_data[0]
+        + local_data[1] * local_data[1]
+        + local_data[2] * local_data[2]
+        + local_data[3] * local_data[3]
+}
+
+#[inline(never)]
+fn top(input: *const [f64; 128]) -> f64 {
+    test_memcpy(unsafe { &*input })
+}
+
+pub fn run() -> Result<(), String> {
+    let input: [f64; 128] = std::array::from_fn(|i| 1.0 + 0.125 * i as f64);
+    reverse("reverse", &input, |i| test_memcpy(i), |i, d| unsafe {
+        __enzyme_autodiff(top as usize, dup(), i, d);
+    }, TOL)
+}
