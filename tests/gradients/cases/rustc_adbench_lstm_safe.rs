@@ -6,13 +6,12 @@
 //! `#[autodiff_reverse(d_lstm_objective, Const, Const, Const, Duplicated, Duplicated, Const,
 //! Const, DuplicatedOnly)]` becomes __enzyme_autodiff over a wrapper building the slices as
 //! upstream's `rust_dlstm_objective` does: l, c, b const, main_params and extra_params dup,
-//! state and sequence const, loss enzyme_dupnoneed (shadow seeded 1.0), the lengths const.
-//! The state is constant as upstream declares it, although the objective writes it and reads
-//! it back from one step to the next; it is overwritten by design, so each call gets a copy
-//! of the initial state.
-//! Enzyme takes constant memory for inactive, so every derivative that passes through the
-//! state (all of main_params', part of extra_params') is dropped: wrong against finite
-//! differences; with the state duplicated instead the safe variant is right at -O1.
+//! sequence const (the state: below), loss enzyme_dupnoneed (shadow seeded 1.0), the lengths const.
+//! The state is Duplicated here where upstream declares it Const: the objective
+//! writes it and reads it back from one step to the next, so every derivative passes
+//! through it, and with Const Enzyme (rightly: no shadow, no derivative) drops them all
+//! (the upstream test only compiles). Each call gets a copy of the initial state and a
+//! zeroed shadow.
 //! `#[inline(never)]` added to lstm_objective.
 use crate::harness::*;
 use std::slice;
@@ -203,10 +202,11 @@ pub fn run() -> Result<(), String> {
         loss
     }, |p, g| unsafe {
         let (mut s, mut loss, mut dloss) = (state.clone(), 0.0f64, 1.0f64);
+        let mut ds = vec![0.0f64; s.len()];
         __enzyme_autodiff(top as usize, cnst(), L, cnst(), C, cnst(), B,
                           dup(), p.main_params.as_ptr(), g.main_params.as_mut_ptr(),
                           dup(), p.extra_params.as_ptr(), g.extra_params.as_mut_ptr(),
-                          cnst(), s.as_mut_ptr(), cnst(), p.sequence.as_ptr(),
+                          dup(), s.as_mut_ptr(), ds.as_mut_ptr(), cnst(), p.sequence.as_ptr(),
                           dupnoneed(), &mut loss, &mut dloss);
     }, TOL)
 }

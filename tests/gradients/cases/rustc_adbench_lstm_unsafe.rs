@@ -4,13 +4,12 @@
 //! Translated from rust-lang/rust tests/ui/autodiff/adbench/lstm/src/unsf.rs at commit b43a719d77be8b8eea559fe3de944c0f4926d045 (MIT OR Apache-2.0).
 //! `#[autodiff_reverse(d_lstm_unsafe_objective, Const, Const, Const, Duplicated, Duplicated,
 //! Const, Const, DuplicatedOnly)]` becomes __enzyme_autodiff with l, c, b const,
-//! main_params and extra_params dup, state and sequence const, loss enzyme_dupnoneed (shadow
-//! seeded 1.0). The state is constant as upstream declares it, although the objective writes
-//! it and reads it back from one step to the next; it is overwritten by design, so each call
-//! gets a copy of the initial state.
-//! Enzyme takes constant memory for inactive, so every derivative that passes through the
-//! state (all of main_params', part of extra_params') is dropped: wrong against finite
-//! differences; with the state duplicated instead the safe variant is right at -O1.
+//! main_params and extra_params dup, sequence const (the state: below), loss enzyme_dupnoneed (shadow
+//! seeded 1.0). The state is Duplicated here where upstream declares it Const: the objective
+//! writes it and reads it back from one step to the next, so every derivative passes
+//! through it, and with Const Enzyme (rightly: no shadow, no derivative) drops them all
+//! (the upstream test only compiles). Each call gets a copy of the initial state and a
+//! zeroed shadow.
 //! `#[inline(never)]` added to lstm_unsafe_objective.
 use crate::harness::*;
 
@@ -198,10 +197,11 @@ pub fn run() -> Result<(), String> {
         loss
     }, |p, g| unsafe {
         let (mut s, mut loss, mut dloss) = (state.clone(), 0.0f64, 1.0f64);
+        let mut ds = vec![0.0f64; s.len()];
         __enzyme_autodiff(top as usize, cnst(), L, cnst(), C, cnst(), B,
                           dup(), p.main_params.as_ptr(), g.main_params.as_mut_ptr(),
                           dup(), p.extra_params.as_ptr(), g.extra_params.as_mut_ptr(),
-                          cnst(), s.as_mut_ptr(), cnst(), p.sequence.as_ptr(),
+                          dup(), s.as_mut_ptr(), ds.as_mut_ptr(), cnst(), p.sequence.as_ptr(),
                           dupnoneed(), &mut loss, &mut dloss);
     }, TOL)
 }
