@@ -52,6 +52,7 @@ run_suite explain-golden python3 tests/golden/explain.py build/san/typetree buil
 run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
 run_suite trees-property sh tests/trees-property/run.sh --typetree build/san/typetree
 run_suite ir sh tests/ir/run.sh build/san/typetree
+run_suite ir-optnone-checks sh tests/ir/optnone_checks.sh build/san/typetree
 run_suite ir-random python3 tests/ir/random.py build/san/typetree --seed 1
 run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1
 run_suite ir-random-bodies python3 tests/ir/random_bodies.py build/san/typetree --seed 1
