@@ -4,20 +4,21 @@
 //! choice).
 //!
 //! Lowering, per argument (all Enzyme sees are pointers, slice lengths and the width):
-//! - Const: a pointer to a slot holding the value, `enzyme_const`.
+//! - Duplicated, Dual on a reference or raw pointer: the thin function takes it as it is (one
+//!   pointer; a slice is its data pointer and length in rustc's ABI), shadowed by one pointer
+//!   per lane, `enzyme_dup` (`enzyme_dupnoneed` for the Only forms), the length `enzyme_const`.
+//! - Const: a pointer to a slot holding the value, `enzyme_const`; a reference is read back
+//!   from its slot with a load, a value with ptr::read.
 //! - Active: a pointer to a slot holding the value and one to a zeroed shadow slot,
 //!   `enzyme_dup`; the gradient is read from the shadow slot afterwards. (Not `enzyme_out`:
 //!   Rust cannot pass an f32 through a variadic call, and Enzyme returns several results as a
 //!   struct whose C ABI lowering it then fails to match, e.g. two f32 come back as a double.)
-//! - Duplicated, Dual on a reference or raw pointer: the pointer itself and one shadow
-//!   pointer per lane, `enzyme_dup` (`enzyme_dupnoneed` for the Only forms); a slice as its
-//!   data pointer (shadowed) and its length (`enzyme_const`).
 //! - Dual on a value: pointers to slots holding the value and each lane's tangent.
 //! - The result: an out pointer the thin function writes, shadowed by a slot holding the seed
 //!   `dret` (reverse) or receiving the tangents (forward); a Const result is `enzyme_const`.
 //! The function handed to Enzyme is a closure (it can name `Self` and the generics, which a
-//! nested fn cannot) that rebuilds the arguments and calls the original function, which keeps
-//! its TypeTrees: Enzyme reads them on the functions the differentiated function calls.
+//! nested fn cannot) that calls the original function, which keeps its TypeTrees: Enzyme
+//! reads them on the functions the differentiated function calls.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -288,7 +289,7 @@ fn local(name: String) -> Ident {
     Ident::new(&name, Span::mixed_site())
 }
 
-fn lower_arg(req: &Request, item: &FnItem, index: usize, param: &Param, act: Activity) -> Lowered {
+fn lower_arg(req: &Request, index: usize, param: &Param, act: Activity) -> Lowered {
     let w = req.cfg.width;
     let name = param.name();
     let ty = param.ty();
@@ -298,96 +299,102 @@ fn lower_arg(req: &Request, item: &FnItem, index: usize, param: &Param, act: Act
     let only = matches!(act, Activity::DuplicatedOnly | Activity::DualOnly | Activity::DualvOnly);
     let dup = marker(if only { "enzyme_dupnoneed" } else { "enzyme_dup" });
     let shadow_prefix = if req.mode == Mode::Reverse { "d" } else { "b" };
-    let by_pointer = act.has_shadow() && types::pointer(ty).is_some();
-    if by_pointer {
-        let pt = types::pointer(ty).unwrap();
+    let rt = rt();
+    if let (true, Some(pt)) = (act.has_shadow(), types::pointer(ty)) {
+        // The reference or pointer itself is the thin function's parameter: one pointer in
+        // LLVM, or for a slice its data pointer and length (rustc's ABI for `&[T]`), which
+        // Enzyme pairs with the call's arguments one by one.
         let elem = nameable(pt.elem);
         let mutable = pt.kind.mutable();
-        let raw = if mutable { quote!(*mut #elem) } else { quote!(*const #elem) };
         let vector = matches!(act, Activity::Dualv | Activity::DualvOnly);
-        let lanes: Vec<Ident> = (0..if vector { 1 } else { w }).map(|i| shadow_name(shadow_prefix, param, i)).collect();
+        let lanes: Vec<Ident> =
+            (0..if vector { 1 } else { w }).map(|i| shadow_name(shadow_prefix, param, i)).collect();
+        // Duplicated shadows are made mutable (`&mut T`), Dual ones keep the primal's type.
+        let shadow_mut = mutable || req.mode == Mode::Reverse;
+        let data = |e: &dyn ToTokens, m: bool| match (pt.kind, pt.slice, m) {
+            (Indirection::Ref { .. }, true, false) => quote!(#e.as_ptr()),
+            (Indirection::Ref { .. }, true, true) => quote!(#e.as_mut_ptr()),
+            (_, _, false) => quote!(#e as *const #elem),
+            (_, _, true) => quote!(#e as *mut #elem),
+        };
+        let mut setup = TokenStream::new();
+        let mut args = vec![dup, data(&name, mutable)];
         if pt.slice {
             let len = local(format!("__tt_len{}", index));
-            let n = local(format!("__tt_n{}", index));
-            let data = |e: &TokenStream, m: bool| match (pt.kind, m) {
-                (Indirection::Ref { .. }, false) => quote!(#e.as_ptr()),
-                (Indirection::Ref { .. }, true) => quote!(#e.as_mut_ptr()),
-                (Indirection::Ptr { .. }, false) => quote!(#e as *const #elem),
-                (Indirection::Ptr { .. }, true) => quote!(#e as *mut #elem),
-            };
-            let rt = rt();
-            let mut setup = quote!(let #len: usize = #name.len(););
-            let mut args = vec![dup, data(&name.to_token_stream(), mutable)];
+            setup.extend(quote!(let #len: usize = #name.len();));
             if vector {
                 let b = &lanes[0];
-                let shadow_mut = mutable;
-                let base = data(&b.to_token_stream(), shadow_mut);
-                let bname = b.to_string();
-                let wl = usize_lit(w as usize);
+                let (bname, wl) = (b.to_string(), usize_lit(w as usize));
                 setup.extend(quote!(#rt::check_shadow_len(#len, #b.len(), #wl, #bname);));
+                let base = data(b, shadow_mut);
                 for k in 0..w as usize {
                     let kl = usize_lit(k);
                     args.push(quote!(#base.wrapping_add(#kl * #len)));
                 }
             } else {
                 for b in &lanes {
-                    // Duplicated shadows are made mutable (`&mut [T]`), Dual ones keep the type.
-                    let shadow_mut = mutable || req.mode == Mode::Reverse;
                     let bname = b.to_string();
                     setup.extend(quote!(#rt::check_shadow_len(#len, #b.len(), 1usize, #bname);));
-                    args.push(data(&b.to_token_stream(), shadow_mut));
+                    args.push(data(b, shadow_mut));
                 }
             }
             args.push(marker("enzyme_const"));
             args.push(quote!(#len));
-            let rebuild = match (pt.kind, mutable) {
-                (Indirection::Ref { .. }, false) => quote!(::core::slice::from_raw_parts(#p, #n)),
-                (Indirection::Ref { .. }, true) => quote!(::core::slice::from_raw_parts_mut(#p, #n)),
-                (Indirection::Ptr { .. }, false) => quote!(::core::ptr::slice_from_raw_parts(#p, #n)),
-                (Indirection::Ptr { .. }, true) => quote!(::core::ptr::slice_from_raw_parts_mut(#p, #n)),
-            };
-            return Lowered { setup, args, params: vec![(p, raw), (n, quote!(usize))], rebuild, grad: None };
-        }
-        // A reference or pointer to one value: it must be a thin pointer (a `dyn Trait`, `str`
-        // or a `?Sized` parameter would be two words, and Enzyme would take them for two
-        // arguments).
-        let setup = if types::has_impl_trait(pt.elem) {
-            quote!()
         } else {
-            quote_spanned! {Span::mixed_site()=>
-                const {
-                    ::core::assert!(
-                        ::core::mem::size_of::<*const #elem>() == ::core::mem::size_of::<usize>(),
-                        "typetree-autodiff: a Duplicated or Dual argument must point to a sized value or a slice"
-                    )
-                };
+            // One pointer: a `dyn Trait`, a `str` or a `?Sized` parameter would be two words,
+            // and Enzyme would take them for two arguments.
+            if !types::has_impl_trait(pt.elem) {
+                setup.extend(quote_spanned! {Span::mixed_site()=>
+                    const {
+                        ::core::assert!(
+                            ::core::mem::size_of::<*const #elem>() == ::core::mem::size_of::<usize>(),
+                            "autodiff: a Duplicated or Dual argument must point to a sized value or be a slice"
+                        )
+                    };
+                });
             }
-        };
-        let cast = |e: TokenStream, m: bool| if m { quote!(#e as *mut #elem) } else { quote!(#e as *const #elem) };
-        let mut args = vec![dup, cast(name.to_token_stream(), mutable)];
-        for b in &lanes {
-            let shadow_mut = mutable || req.mode == Mode::Reverse;
-            args.push(cast(b.to_token_stream(), shadow_mut));
+            for b in &lanes {
+                args.push(data(b, shadow_mut));
+            }
         }
-        let rebuild = match pt.kind {
-            Indirection::Ref { mutable: false } => quote!(&*#p),
-            Indirection::Ref { mutable: true } => quote!(&mut *#p),
-            Indirection::Ptr { .. } => quote!(#p),
-        };
-        return Lowered { setup, args, params: vec![(p, raw)], rebuild, grad: None };
+        return Lowered { setup, args, params: vec![(p.clone(), nameable(ty))], rebuild: p.to_token_stream(), grad: None };
     }
-    // By value: a slot holding the value (moved in, moved out again by the thin function).
+    if let (Activity::Const | Activity::ActiveOnly, Some(pt)) = (act, types::pointer(ty)) {
+        // A constant reference or pointer goes through a slot too (it may be two words, and
+        // its size is not known from the syntax), but it is read back with a plain load, not
+        // with ptr::read: at -O0 that is a call, and Enzyme differentiates into constant
+        // memory whose pointer comes back out of a call (tests/enzyme-bugs/const-arg-through-call).
+        let slot = local(format!("__tt_s{}", index));
+        let tyn = nameable(ty);
+        let (setup, value, param_ty, rebuild) = if pt.kind == (Indirection::Ref { mutable: true }) {
+            (
+                quote!(let mut #slot = #name;),
+                quote!(&mut #slot as *mut _),
+                quote!(*mut #tyn),
+                quote!(&mut **#p),
+            )
+        } else {
+            (quote!(let #slot = #name;), quote!(&#slot as *const _), quote!(*const #tyn), quote!(*#p))
+        };
+        return Lowered {
+            setup,
+            args: vec![marker("enzyme_const"), value],
+            params: vec![(p, param_ty)],
+            rebuild,
+            grad: None,
+        };
+    }
+    // By value: a slot holding the value, moved in here and moved out again by the thin
+    // function (ptr::read), never dropped here.
     let slot = local(format!("__tt_s{}", index));
     let tyn = nameable(ty);
     let mut setup = quote!(let #slot = ::core::mem::ManuallyDrop::new(#name););
     let params = vec![(p.clone(), quote!(*const #tyn))];
     let rebuild = quote!(::core::ptr::read(#p));
     let value = quote!(&*#slot as *const _);
-    let _ = item;
     match act {
         Activity::Active => {
             let g = local(format!("__tt_g{}", index));
-            let rt = rt();
             setup.extend(quote!(let mut #g = #rt::zeroed_like(&*#slot);));
             Lowered {
                 setup,
@@ -451,7 +458,7 @@ fn derivative_body(req: &Request, item: &FnItem) -> TokenStream {
         args.push(usize_lit(w).to_token_stream());
     }
     for (i, (param, &(act, _))) in item.params.iter().zip(&req.inputs).enumerate() {
-        let l = lower_arg(req, item, i, param, act);
+        let l = lower_arg(req, i, param, act);
         setup.extend(l.setup);
         args.extend(l.args);
         thin_params.extend(l.params);
