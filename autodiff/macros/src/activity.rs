@@ -106,7 +106,7 @@ pub struct Config {
 impl Parse for Config {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         if input.is_empty() {
-            return Err(input.error("autodiff requires at least a name and mode"));
+            return Err(syn::Error::new(Span::call_site(), "autodiff requires at least a name and mode"));
         }
         let name: Ident = input.parse()?;
         let mut width = 1u32;

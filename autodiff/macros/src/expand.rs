@@ -109,15 +109,19 @@ fn check<'a>(mode: Mode, cfg: &'a Config, item: &FnItem) -> syn::Result<Request<
 }
 
 /// rustc's rule (Duplicated on references and raw pointers only), and ours on top of it: no
-/// Active on a reference or pointer (it has no float to return a gradient for), and the
-/// vector forms on slices only (their one shadow holds WIDTH slices of the primal's length).
+/// Active on a reference or pointer (it has no float to return a gradient for), a shadowed
+/// reference points to a sized value or a slice (`str` and `dyn Trait` are two words Enzyme
+/// would take for two arguments), and the vector forms on slices only (their one shadow holds
+/// WIDTH slices of the primal's length).
 fn valid_type(act: Activity, ty: &Type) -> bool {
     let ptr = types::pointer(ty);
+    let thin_or_slice = ptr.as_ref().map_or(true, |p| p.slice || !types::is_unsized(p.elem));
     match act {
-        Activity::Duplicated | Activity::DuplicatedOnly => ptr.is_some(),
+        Activity::Duplicated | Activity::DuplicatedOnly => ptr.is_some() && thin_or_slice,
         Activity::Active | Activity::ActiveOnly => ptr.is_none(),
         Activity::Dualv | Activity::DualvOnly => ptr.map_or(false, |p| p.slice),
-        Activity::Const | Activity::Dual | Activity::DualOnly => true,
+        Activity::Dual | Activity::DualOnly => thin_or_slice,
+        Activity::Const => true,
     }
 }
 

@@ -78,6 +78,15 @@ fn any_ident(tokens: TokenStream, pred: &dyn Fn(&str) -> bool) -> bool {
     })
 }
 
+/// `str` or `dyn Trait`: behind a reference, two words (and no slice).
+pub fn is_unsized(ty: &Type) -> bool {
+    match strip(ty) {
+        Type::TraitObject(_) => true,
+        Type::Path(p) => p.qself.is_none() && p.path.is_ident("str"),
+        _ => false,
+    }
+}
+
 /// The type has an `impl Trait` in it (it cannot be named again in the expansion).
 pub fn has_impl_trait(ty: &Type) -> bool {
     any_ident(ty.to_token_stream(), &|s| s == "impl")

@@ -1,0 +1,19 @@
+// What cannot be differentiated or lowered: a parameter without a plain name, a shadowed
+// `&str`, a `const fn`.
+// build: rustc
+use typetree_autodiff::{autodiff_forward, autodiff_reverse};
+
+#[autodiff_reverse(d_f, Active, Active)]
+pub fn f((a, b): (f64, f64)) -> f64 {
+    a * b
+}
+
+#[autodiff_forward(t_g, Dual, Dual)]
+pub fn g(s: &str) -> f64 {
+    s.len() as f64
+}
+
+#[autodiff_reverse(d_h, Active, Active)]
+pub const fn h(x: f64) -> f64 {
+    x
+}
