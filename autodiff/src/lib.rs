@@ -34,6 +34,8 @@ pub mod __rt {
     pub static enzyme_const: u8 = 0;
     #[no_mangle]
     pub static enzyme_width: u8 = 0;
+    #[no_mangle]
+    pub static enzyme_runtime_activity: u8 = 0;
 
     /// A zeroed value of `x`'s type: the shadow an Active argument's gradient is added into.
     #[inline(always)]

@@ -32,13 +32,29 @@ use crate::types::{self, Indirection};
 /// returns something.
 struct Request<'a> {
     mode: Mode,
+    /// Ask Enzyme to check activity at run time (`enzyme_runtime_activity`): see
+    /// `Options::runtime_activity`.
+    runtime_activity: bool,
     cfg: &'a Config,
     inputs: Vec<(Activity, Span)>,
     ret: Option<(Activity, Span)>,
 }
 
-pub fn expand(mode: Mode, cfg: &Config, item: &FnItem) -> syn::Result<TokenStream> {
-    let req = check(mode, cfg, item)?;
+/// How the crate is built, as far as the expansion cares.
+pub struct Options {
+    /// The program is built at -O0, where Enzyme runs on code whose calls are not inlined:
+    /// a constant pointer that comes back out of a call (`slice::iter`, `zip`, `from_raw_parts`)
+    /// is then its own shadow, and Enzyme adds derivatives into constant inputs (reverse mode)
+    /// or takes them for tangents (forward mode), silently, also in hand-written calls
+    /// (tests/enzyme-bugs/const-arg-through-call.ll). Its runtime activity checks tell such a
+    /// shadow from a real one. Not above -O0: the calls are folded before Enzyme runs there,
+    /// and with the checks Enzyme drops the gradient through a DuplicatedOnly output.
+    pub runtime_activity: bool,
+}
+
+pub fn expand(mode: Mode, cfg: &Config, item: &FnItem, opts: &Options) -> syn::Result<TokenStream> {
+    let mut req = check(mode, cfg, item)?;
+    req.runtime_activity = opts.runtime_activity;
     let signature = derivative_signature(&req, item);
     let body = derivative_body(&req, item);
     let primal = primal_with_inline_never(item);
@@ -104,7 +120,7 @@ fn check<'a>(mode: Mode, cfg: &'a Config, item: &FnItem) -> syn::Result<Request<
         a
     }) {
         Some(e) => Err(e),
-        None => Ok(Request { mode, cfg, inputs, ret }),
+        None => Ok(Request { mode, runtime_activity: false, cfg, inputs, ret }),
     }
 }
 
@@ -457,6 +473,9 @@ fn derivative_body(req: &Request, item: &FnItem) -> TokenStream {
     let mut thin_params: Vec<(Ident, TokenStream)> = Vec::new();
     let mut call_args = Vec::new();
     let mut grads = Vec::new();
+    if req.runtime_activity {
+        args.push(marker("enzyme_runtime_activity"));
+    }
     if w > 1 {
         args.push(marker("enzyme_width"));
         args.push(usize_lit(w).to_token_stream());

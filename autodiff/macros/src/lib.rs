@@ -56,7 +56,11 @@ fn run(mode: Mode, attr: proc_macro2::TokenStream, item: proc_macro2::TokenStrea
         Ok(i) => i,
         Err(e) => return with_error(item, e),
     };
-    match expand::expand(mode, &cfg, &parsed) {
+    // RUSTC_TYPETREE_OPT_LEVEL: the wrapper's opt-level (unset without the wrapper).
+    let opts = expand::Options {
+        runtime_activity: std::env::var("RUSTC_TYPETREE_OPT_LEVEL").as_deref() == Ok("0"),
+    };
+    match expand::expand(mode, &cfg, &parsed, &opts) {
         Ok(out) => match build_error() {
             // rustdoc (cfg(doc)) builds no program: it documents the signatures.
             Some(msg) => {
