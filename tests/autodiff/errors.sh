@@ -12,16 +12,7 @@ cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
 bless=
 [ "${1:-}" != --bless ] || bless=1
-if ! command -v cargo >/dev/null 2>&1; then
-    echo "SKIP: cargo not found (rustup)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-if [ ! -d /usr/share/cargo/registry/syn-1.0.107 ]; then
-    echo "SKIP: Debian's syn, quote and proc-macro2 sources missing (tools/setup installs them)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+. tests/autodiff/needs.sh
 out=$root/build/tests/autodiff
 # The macro crate, built by plain cargo (expansion needs no wrapper).
 (cd tests/autodiff && cargo build --offline --locked -q -p typetree-autodiff --target-dir "$out/plain") ||

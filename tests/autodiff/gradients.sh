@@ -10,21 +10,8 @@ cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
 levels=${*:-0 1 2 3}
 out=build/tests/autodiff
-if ! command -v cargo >/dev/null 2>&1; then
-    echo "SKIP: cargo not found (rustup)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-if ! plugin=$(tools/enzyme-plugin 2>&1); then
-    echo "SKIP: $plugin"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-if [ ! -d /usr/share/cargo/registry/syn-1.0.107 ]; then
-    echo "SKIP: Debian's syn, quote and proc-macro2 sources missing (tools/setup installs them)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+. tests/autodiff/needs.sh
+plugin=$(tools/enzyme-plugin 2>&1) || skip "$plugin"
 [ -x build/typetree ] || { echo "build/typetree missing: run make"; echo "0 passed, 1 failed"; exit 1; }
 mkdir -p "$out"
 pass=0
