@@ -1,5 +1,5 @@
 // What cannot be differentiated or lowered: a parameter without a plain name, a shadowed
-// `&str`, a `const fn`.
+// `&str`, a `const fn`, an `async fn`, an `impl Trait` result.
 // build: rustc
 use typetree_autodiff::{autodiff_forward, autodiff_reverse};
 
@@ -15,5 +15,15 @@ pub fn g(s: &str) -> f64 {
 
 #[autodiff_reverse(d_h, Active, Active)]
 pub const fn h(x: f64) -> f64 {
+    x
+}
+
+#[autodiff_reverse(d_k, Active, Active)]
+pub async fn k(x: f64) -> f64 {
+    x
+}
+
+#[autodiff_forward(t_m, Dual, Dual)]
+pub fn m(x: f64) -> impl Copy {
     x
 }
