@@ -39,6 +39,13 @@ pub fn into(x: &[f64; 2], out: &mut f64) {
     *out = x[0].ln() + x[0] * x[1];
 }
 
+/// A Const result that depends on the Dual input: computed, not differentiated.
+#[autodiff_forward(t_scaled, Dual, Dual, Const)]
+pub fn scaled(x: &[f64; 2], out: &mut f64) -> f64 {
+    *out = x[0] * x[1].exp();
+    x[0] + x[1]
+}
+
 #[autodiff_forward(t_f32, Dual, Dual)]
 pub fn f32_fn(x: f32) -> f32 {
     x.sqrt() * 3.0
@@ -109,6 +116,12 @@ pub fn run(t: &mut Tally) {
         o
     };
     t.close("forward no result, Dual &mut output: tangent", &[dout], &[fd(&f, 1.5)], 1e-6);
+
+    let (mut o, mut dout) = (0.0, 0.0);
+    let xs = [0.5, 0.25];
+    let r = t_scaled(&xs, &[0.0, 1.0], &mut o, &mut dout);
+    t.close("forward Const result: primal", &[r], &[0.75], 1e-12);
+    t.close("forward Const result: tangent through the output", &[dout], &[0.5 * 0.25f64.exp()], 1e-12);
 
     let (v, dv) = t_f32(4.0, 1.0);
     t.close("forward f32", &[v as f64, dv as f64], &[6.0, 0.75], 1e-6);
