@@ -26,7 +26,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all example check check-fast check-crates unit golden conformance schema fuzz fuzz-long \
-        bench gradients bench-enzyme san install clean
+        bench gradients bench-enzyme san install clean autodiff autodiff-example
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h)
@@ -91,6 +91,16 @@ san:
 
 example: all
 	@sh tools/run-example.sh
+
+# The autodiff macros (docs/autodiff-macros.md): their example, and their tests with every
+# opt-level (make check runs the gradients at -O0 and -O2 only).
+autodiff-example: all
+	@cd fixtures/autodiff-example && CARGO_TARGET_DIR=../../$(BUILD)/autodiff-example \
+	    ../../tools/cargo-autodiff run --offline --locked
+
+autodiff: all
+	@python3 tests/autodiff/signatures.py && sh tests/autodiff/errors.sh && \
+	    sh tests/autodiff/gradients.sh 0 1 2 3
 
 # Every test, as the README and .ci/run say; the last line is the total.
 check: all $(UNIT_BIN) san

@@ -61,6 +61,9 @@ run_suite ir-backends sh tests/ir-backends/run.sh build/san/typetree
 run_suite export sh tests/export/run.sh build/san/typetree
 run_suite run-make sh tests/run-make/run.sh build/san/typetree
 run_suite wrapper sh tests/wrapper/run.sh build/typetree
+run_suite autodiff-signatures python3 tests/autodiff/signatures.py
+run_suite autodiff-errors sh tests/autodiff/errors.sh
+run_suite autodiff-gradients sh tests/autodiff/gradients.sh 0 2
 run_suite enzyme-rules sh tests/enzyme-rules/run.sh
 run_suite enzyme-bugs sh tests/enzyme-bugs/run.sh
 run_suite gradients-bookkeeping python3 tests/gradients/test_run.py

@@ -1,0 +1,98 @@
+//! What the expansion needs to know about a parameter's type, read from its syntax (a proc
+//! macro sees no types): references and raw pointers, slices behind them, `impl Trait`, `Self`.
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::Type;
+
+/// `&T`, `&mut T`, `*const T`, `*mut T`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Indirection {
+    Ref { mutable: bool },
+    Ptr { mutable: bool },
+}
+
+impl Indirection {
+    pub fn mutable(self) -> bool {
+        match self {
+            Indirection::Ref { mutable } | Indirection::Ptr { mutable } => mutable,
+        }
+    }
+}
+
+/// A reference or raw pointer type: how it points, and at what. For a slice `&[T]` the
+/// element is `T` and `slice` is set.
+pub struct PointerTy<'a> {
+    pub kind: Indirection,
+    pub elem: &'a Type,
+    pub slice: bool,
+}
+
+/// Looks through parentheses and invisible groups (types that came out of macro_rules).
+pub fn strip(ty: &Type) -> &Type {
+    match ty {
+        Type::Paren(p) => strip(&p.elem),
+        Type::Group(g) => strip(&g.elem),
+        _ => ty,
+    }
+}
+
+pub fn pointer(ty: &Type) -> Option<PointerTy<'_>> {
+    let (kind, elem) = match strip(ty) {
+        Type::Reference(r) => (Indirection::Ref { mutable: r.mutability.is_some() }, &*r.elem),
+        Type::Ptr(p) => (Indirection::Ptr { mutable: p.mutability.is_some() }, &*p.elem),
+        _ => return None,
+    };
+    match strip(elem) {
+        Type::Slice(s) => Some(PointerTy { kind, elem: &s.elem, slice: true }),
+        e => Some(PointerTy { kind, elem: e, slice: false }),
+    }
+}
+
+/// The shadow type of a Duplicated argument: the same reference or pointer made mutable
+/// (Enzyme adds the gradient into it); None when the type is no reference or pointer.
+pub fn made_mutable(ty: &Type) -> Option<Type> {
+    let mut t = strip(ty).clone();
+    match &mut t {
+        Type::Reference(r) => {
+            if r.mutability.is_none() {
+                r.mutability = Some(Default::default());
+            }
+        }
+        Type::Ptr(p) => {
+            if p.mutability.is_none() {
+                p.const_token = None;
+                p.mutability = Some(Default::default());
+            }
+        }
+        _ => return None,
+    }
+    Some(t)
+}
+
+fn any_ident(tokens: TokenStream, pred: &dyn Fn(&str) -> bool) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => pred(&i.to_string()),
+        TokenTree::Group(g) => any_ident(g.stream(), pred),
+        _ => false,
+    })
+}
+
+/// `str` or `dyn Trait`: behind a reference, two words (and no slice).
+pub fn is_unsized(ty: &Type) -> bool {
+    match strip(ty) {
+        Type::TraitObject(_) => true,
+        Type::Path(p) => p.qself.is_none() && p.path.is_ident("str"),
+        _ => false,
+    }
+}
+
+/// The type has an `impl Trait` in it (it cannot be named again in the expansion).
+pub fn has_impl_trait(ty: &Type) -> bool {
+    any_ident(ty.to_token_stream(), &|s| s == "impl")
+}
+
+/// The tokens name `Self`.
+pub fn mentions_self(tokens: TokenStream) -> bool {
+    any_ident(tokens, &|s| s == "Self")
+}
