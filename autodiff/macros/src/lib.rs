@@ -56,7 +56,8 @@ fn run(mode: Mode, attr: proc_macro2::TokenStream, item: proc_macro2::TokenStrea
         Ok(i) => i,
         Err(e) => return with_error(item, e),
     };
-    // RUSTC_TYPETREE_OPT_LEVEL: the wrapper's opt-level (unset without the wrapper).
+    // RUSTC_TYPETREE_OPT_LEVEL: the level of LLVM's simplification the wrapper gives Enzyme's
+    // input (unset without the wrapper): 0 only at -O0 with --enzyme-preopt=0.
     let opts = expand::Options {
         runtime_activity: std::env::var("RUSTC_TYPETREE_OPT_LEVEL").as_deref() == Ok("0"),
     };
