@@ -3,8 +3,10 @@
 # annotate, compile = LLVM's pipeline + code generation, Enzyme's own pass inside it, link)
 # on the example program and on a generated binary of 1000 functions, at -O0 and -O2,
 # against plain rustc with the same -C lto=fat -C codegen-units=1 -C debuginfo=2 measured
-# in the same run; then Enzyme's time on the example with trees and without. Prints
-# figures and ratios; never fails on timing.
+# in the same run; then Enzyme's time on the example with trees and without; then debug
+# builds with Enzyme by --enzyme-preopt (`bench_wrapper.sh debug`: that section alone;
+# SUITE_REPS=N its repeats on the suite's program). Prints figures and ratios; never fails
+# on timing.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 tt=$PWD/build/typetree
@@ -26,6 +28,10 @@ fi
 
 # stage SECONDS from the times file ($1) for stage $2 (summed over crates)
 stage() { awk -v s="$2" '$2 == s { t += $3 } END { printf "%.2f", t }' "$1"; }
+
+# `bench_wrapper.sh debug`: the debug-build section alone (the last one).
+only=${1:-}
+if [ "$only" != debug ]; then
 
 echo "tools/rustc-typetree without Enzyme vs plain rustc -C lto=fat -C codegen-units=1 -C debuginfo=2"
 echo "(wall seconds, best of 3; stages of the best wrapper run)"
@@ -88,13 +94,15 @@ if plugin=$(tools/enzyme-plugin 2>/dev/null); then
 else
     echo "(no Enzyme plugin: Enzyme's time not measured)"
 fi
+fi
+plugin=$(tools/enzyme-plugin 2>/dev/null)
 
 # Debug builds with Enzyme: at -O0 the wrapper runs the first half of LLVM's -O2 pipeline
 # before Enzyme (--enzyme-preopt=2, the default), where it used to hand Enzyme rustc's -O0
 # IR (--enzyme-preopt=0); -O1 before Enzyme is the alternative measured. The whole build's
 # wall time (rustc to link), best of 3 (the suite: of 2), with trees, on the example and on
 # the gradient suite's program (every case of tests/gradients/cases in one binary, as
-# tests/gradients/run.py builds it, less the cases Enzyme rejects at -O0 in either mode:
+# tests/gradients/run.py builds it, less the cases Enzyme rejects at -O0 in any mode:
 # copy_from_slice, f32_normalize, matrix_vector, vec_collect stop on realloc-argument with
 # --enzyme-preopt=0; hashmap_values on threadlocal in both).
 if [ -n "${plugin:-}" ]; then
@@ -114,7 +122,7 @@ PY
             suite) set -- --edition=2021 --crate-name suite --cfg tt_skip_copy_from_slice \
                 --cfg tt_skip_f32_normalize --cfg tt_skip_matrix_vector \
                 --cfg tt_skip_vec_collect --cfg tt_skip_hashmap_values "$out/suite.rs"
-                reps=2 ;;
+                reps=${SUITE_REPS:-2} ;;
         esac
         row=
         for p in 0 1 2; do

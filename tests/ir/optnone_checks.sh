@@ -1,6 +1,6 @@
 #!/bin/sh
 # `typetree annotate --optnone-checks` (the wrapper's debug builds): on rustc's -O0 IR of
-# fixtures/ir/checks.rs, every define of std's `...::precondition_check` and no other gets
+# fixtures/optnone-checks/checks.rs, every define of std's `...::precondition_check` and no other gets
 # `noinline optnone`, as text and as bitcode; the result verifies; nothing else changes;
 # annotating the result again changes nothing.
 # usage: tests/ir/optnone_checks.sh TYPETREE_BIN     Environment: RUSTC, LLVM_BIN.
@@ -19,7 +19,7 @@ pass=0 fail=0
 ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
 bad() { echo "[FAIL] $1"; fail=$((fail + 1)); }
 "$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 \
-    fixtures/ir/checks.rs -o "$tmp/in.ll" || { bad "rustc"; echo "$pass passed, $fail failed"; exit 1; }
+    fixtures/optnone-checks/checks.rs -o "$tmp/in.ll" || { bad "rustc"; echo "$pass passed, $fail failed"; exit 1; }
 echo '{"format": "rust-types/1", "types": {}, "functions": []}' >"$tmp/none.json"
 ann() { "$bin" annotate --types "$tmp/none.json" --no-typetree --optnone-checks "$@"; }
 # the define lines of precondition checks, and the others
