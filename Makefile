@@ -124,7 +124,7 @@ bench: all
 # The gradient suite (README, "The gradient suite"): -O0..3, with and without trees, as
 # make check runs it; the table goes to build/gradients-table.txt.
 gradients: all
-	@python3 tests/gradients/run.py --table build/gradients-table.txt
+	@python3 tests/gradients/run.py --full --table build/gradients-table.txt
 
 # Enzyme with and without trees, program by program, over the stress corpus
 # (tests/gradients/stress) and the crates programs: outcomes, Enzyme's pass time and own

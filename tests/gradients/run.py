@@ -22,10 +22,14 @@ to fail at some levels only because of a documented Enzyme bug with a reproducer
 (known-bugs.json -> tests/enzyme-bugs/<bug>.ll), never when it is right in a plain build
 ([WORSE]) or when trees carry Enzyme to a wrong result, changed inputs or a crash where it
 refuses without them ([SILENT]). The suite prints a table of outcomes (trees / plain /
-base) and ends with "N passed, N failed" (one test per case and level).
+base) and ends with "N passed, N failed" (one test per case and level). The verdict compares
+the plain and base builds with trees only where trees are not right, so by default those
+builds hold just these cases (one or two builds a level, where building every case costs
+some 25 at -O0 to isolate plain Enzyme's failures); --full builds every case in every mode
+(`make gradients`, the README's table); "." in the table: not built.
 
 usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3]
-                              [--no-base | --base-levels 0,2] [--jobs N]
+                              [--no-base | --base-levels 0,2] [--full] [--jobs N]
                               [--table FILE] [--keep-ir] [CASE...]
 Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain|base>/build<N>)
 keeps the binary, and the module Enzyme got (.tt.ll) and Enzyme's log (.enzyme.log) when it
@@ -310,18 +314,22 @@ def blame(log_path, ll_path, group):
     return named, unsure - set(named)
 
 
-def build_config(builder, program, main_rs, cases, level, mode, results, log, dirs):
+def build_config(builder, program, main_rs, cases, level, mode, results, log, dirs, only=None):
     """Builds the suite for one configuration and runs every case. Enzyme reports every
     failing call of a module in one run: each error goes to the case it belongs to (see
     blame), those cases are recorded as "enzyme error", and the others are built again
     (cases an error may belong to, but not alone, are built one by one, or in halves when
     there are many). Fills results[case] = (outcome, detail) and adds each build's
-    directory to dirs[case] for the cases it held."""
+    directory to dirs[case] for the cases it held. only: the cases to build (default: all of
+    the program's; the others are left out with --cfg tt_skip_CASE)."""
     tag = "%s-O%d-%s" % (program, level, mode)
     out_dir = os.path.join(OUT, tag)
     shutil.rmtree(out_dir, ignore_errors=True)
     attempt = 0
-    queue = [(list(cases), 0)]  # (cases, how many times their group was halved)
+    first = list(cases if only is None else only)
+    if not first:
+        return
+    queue = [(first, 0)]  # (cases, how many times their group was halved)
     built = []  # (exe, cases in it)
     while queue:
         group, halved = queue.pop(0)
@@ -409,6 +417,9 @@ def main():
     ap.add_argument("--keep-ir", action="store_true",
                     help="keep every build's module and Enzyme log (default: only those of "
                     "builds holding a case the suite failed on)")
+    ap.add_argument("--full", action="store_true",
+                    help="build every case in every mode (default: the plain and base builds "
+                    "hold only the cases not right with trees at that level)")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
 
@@ -470,16 +481,24 @@ def main():
     def one(job):
         prog, (lv, m) = job
         main_rs, pcases = programs[prog]
+        only = None
+        if m != "trees" and not args.full:
+            # the verdict compares a mode with trees only where trees are not right
+            # ([WORSE], [SILENT]): the plain and base builds hold just those cases
+            only = [c for c in pcases if results[(lv, "trees")].get(c, ("",))[0] != "right"]
         build_config(builder, prog, main_rs, pcases, lv, m, results[(lv, m)], log,
-                     dirs[(lv, m)])
+                     dirs[(lv, m)], only)
 
     jobs = [(prog, cfg) for prog in programs for cfg in configs]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        list(ex.map(one, jobs))
+        list(ex.map(one, [j for j in jobs if j[1][1] == "trees"]))
+        list(ex.map(one, [j for j in jobs if j[1][1] != "trees"]))
 
     # Details of everything that is not right.
     for (lv, m) in configs:
         for c in cases:
+            if m != "trees" and c not in results[(lv, m)]:
+                continue  # not built: right with trees
             o, d = results[(lv, m)].get(c, ("build error", "not built"))
             if o != "right":
                 print("  O%d %-5s %-28s %s: %s" % (lv, m, c, o, d))
@@ -573,7 +592,8 @@ def check_known_bugs(known):
 
 
 def render_table(cases, levels, results, modes):
-    """One column per level: the outcomes of the modes built (trees/plain/base)."""
+    """One column per level: the outcomes of the modes built (trees/plain/base); "." where a
+    case was not built in that mode (right with trees: only --full builds it)."""
     width = 8 * len(modes) + 2
     label = "/".join(modes)
     cols = lambda: "".join("%-*s" % (width, "O%d %s" % (lv, label)) for lv in levels)
@@ -583,8 +603,9 @@ def render_table(cases, levels, results, modes):
         row = "%-28s" % c
         for lv in levels:
             row += "%-*s" % (width, " / ".join(
-                short(results[(lv, m)].get(c, ("build error", ""))[0])
-                if (lv, m) in results else "-" for m in modes))
+                "-" if (lv, m) not in results else
+                short(results[(lv, m)][c][0]) if c in results[(lv, m)] else
+                short("build error") if m == "trees" else "." for m in modes))
         rows.append(row)
     rows.append("")
     rows.append("summary (cases per outcome):")
@@ -598,7 +619,8 @@ def render_table(cases, levels, results, modes):
                 if (lv, m) not in results:
                     counts.append("-")
                     continue
-                k = sum(1 for c in cases if results[(lv, m)].get(c, ("build error",))[0] == o)
+                k = sum(1 for c in cases
+                        if results[(lv, m)].get(c, ("build error" if m == "trees" else "",))[0] == o)
                 any_ = any_ or k
                 counts.append("%d" % k)
             row += "%-*s" % (width, " / ".join(counts))

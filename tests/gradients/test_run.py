@@ -139,6 +139,22 @@ for bad in ([], ["b"], ["a", "c"], ["a", "b", "c"]):
     check("build_config with %s failing: ends within 2n+1 builds" % (bad or "none"),
           builder.builds <= 2 * len(group) + 1, True)
 
+# only: a plain or base build holds the cases it names, the others left out with tt_skip.
+seen = []
+class SubsetBuilder(FakeBuilder):
+    def build(self, program, main_rs, level, mode, skip, out_dir):
+        seen.append(sorted(skip))
+        return super().build(program, main_rs, level, mode, skip, out_dir)
+results = {}
+run.build_config(SubsetBuilder([]), "suite", None, group, 0, "plain", results, lambda m: None,
+                 {}, only=["b"])
+check("build_config with only=[b]: one build leaving out a and c", seen, [["a", "c"]])
+check("build_config with only=[b]: an outcome for b alone", sorted(results), ["b"])
+seen.clear()
+run.build_config(SubsetBuilder([]), "suite", None, group, 0, "plain", {}, lambda m: None, {},
+                 only=[])
+check("build_config with only=[]: no build", seen, [])
+
 # prune_ir keeps the module and log of the builds that held a failed case, and the binaries.
 pr = os.path.join(tmp, "prune")
 for name in ("t1", "t2", "p1"):
