@@ -103,8 +103,9 @@ plugin=$(tools/enzyme-plugin 2>/dev/null)
 # wall time (rustc to link), best of 3 (the suite: of 2), with trees, on the example and on
 # the gradient suite's program (every case of tests/gradients/cases in one binary, as
 # tests/gradients/run.py builds it, less the cases Enzyme rejects at -O0 in any mode:
-# copy_from_slice, f32_normalize, matrix_vector, vec_collect stop on realloc-argument with
-# --enzyme-preopt=0; hashmap_values on threadlocal in both).
+# copy_from_slice, f32_normalize, matrix_vector, vec_collect and rustc's adbench gmm and
+# lstm stop in std's Vec growth or on a phi with --enzyme-preopt=0, 1 or 2; hashmap_values
+# on threadlocal in all).
 if [ -n "${plugin:-}" ]; then
     echo
     echo "Debug builds (-O0) with Enzyme and trees: whole build, wall seconds (peak RSS MiB)"
@@ -121,7 +122,10 @@ PY
             example) set -- --cfg enzyme fixtures/example/particles.rs; reps=3 ;;
             suite) set -- --edition=2021 --crate-name suite --cfg tt_skip_copy_from_slice \
                 --cfg tt_skip_f32_normalize --cfg tt_skip_matrix_vector \
-                --cfg tt_skip_vec_collect --cfg tt_skip_hashmap_values "$out/suite.rs"
+                --cfg tt_skip_vec_collect --cfg tt_skip_hashmap_values \
+                --cfg tt_skip_rustc_adbench_gmm_safe --cfg tt_skip_rustc_adbench_gmm_unsafe \
+                --cfg tt_skip_rustc_adbench_lstm_safe --cfg tt_skip_rustc_adbench_lstm_unsafe \
+                "$out/suite.rs"
                 reps=${SUITE_REPS:-2} ;;
         esac
         row=
