@@ -23,9 +23,10 @@ to fail at some levels only because of a documented Enzyme bug with a reproducer
 ([WORSE]) or when trees carry Enzyme to a wrong result, changed inputs or a crash where it
 refuses without them ([SILENT]). Failures still open are listed with their cause in
 open-failures.json and shown on every run ([SILENT-OPEN], or [OPEN] for an Enzyme refusal
-not yet reduced to a reproducer); a listed case that turns right fails until removed. The suite prints a table of outcomes (trees / plain /
-base) and ends with "N passed, N failed" (one test per case and level). The verdict compares
-the plain and base builds with trees only where trees are not right, so by default those
+not yet reduced to a reproducer); a listed case that turns right fails until removed. The
+suite prints a table of outcomes (trees / plain / base) and ends with "N passed, N failed"
+(one test per case and level). The verdict compares the plain and base builds with trees
+only where trees are not right, so by default those
 builds hold just these cases (one or two builds a level, where building every case costs
 some 25 at -O0 to isolate plain Enzyme's failures); --full builds every case in every mode
 (`make gradients`, the README's table); "." in the table: not built.
