@@ -29,6 +29,7 @@ struct annotator {
     bool pair_offsets;       /* see annotator_pair_offsets */
     bool no_body;            /* see annotator_no_body */
     bool optnone_checks;     /* see annotator_optnone_checks */
+    bool copy_loops;         /* see annotator_copy_loops */
     tt_body_report report;   /* see annotator_on_body */
     void *report_arg;
     tt_map *callees;         /* symbol -> callee_info* (annotator_callee) */
@@ -381,6 +382,10 @@ void annotator_no_body(annotator *a, bool no_body) { a->no_body = no_body; }
 
 void annotator_optnone_checks(annotator *a, bool on) { a->optnone_checks = on; }
 
+void annotator_copy_loops(annotator *a, bool on) { a->copy_loops = on; }
+
+bool annotator_copy_loops_on(const annotator *a) { return a->copy_loops; }
+
 bool annotator_freezes(annotator *a, const char *symbol)
 {
     return a->optnone_checks && is_precondition_check(a->c, NULL, symbol);
@@ -408,6 +413,7 @@ void annotator_count_body(annotator *a, const tt_body_counts *n)
     s->copies += n->copies;
     s->copies_typed += n->copies_typed;
     s->copies_segmented += n->copies_segmented;
+    s->copies_looped += n->copies_looped;
     s->conflicting += n->conflicting;
     s->extracts += n->extracts;
     s->extracts_typed += n->extracts_typed;

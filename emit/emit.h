@@ -66,6 +66,11 @@ void annotator_no_body(annotator *a, bool no_body);
  * one alignment test, which stops Enzyme: tests/enzyme-bugs/pointer-or-pointer.ll).
  * Default off. annotator_freezes: whether a defined function gets them. */
 void annotator_optnone_checks(annotator *a, bool on);
+/* Copies and moves of run-time length over elements of mixed type become calls to
+ * functions the module gets, which copy element by element with typed loads and stores
+ * (emit/ir_body_loops.c says why). Text IR only (the body pass). */
+void annotator_copy_loops(annotator *a, bool on);
+bool annotator_copy_loops_on(const annotator *a);
 bool annotator_freezes(annotator *a, const char *symbol);
 bool annotator_types_bodies(const annotator *a);
 /* Called for each in-body annotation: the function's symbol, what was annotated
@@ -96,6 +101,7 @@ bool annotator_finish(annotator *a);
 typedef struct {
     unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
     unsigned copies_segmented;         /* of those, given a segment list (!enzyme_truetype) */
+    unsigned copies_looped;            /* of run-time length, made loops (--typed-copy-loops) */
     unsigned conflicting;              /* copies whose two places disagree: left alone */
     unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
     unsigned allocas_typed;            /* allocas of described variables, given metadata */

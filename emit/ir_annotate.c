@@ -194,6 +194,12 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
         }
         if (ok && j->verify && tmp)
             ok = ir_llvm_verify(&r, tmp);
+    } else if (annotator_copy_loops_on(a) && !j->strip) {
+        /* the loops are made by the body pass, which reads text */
+        diag_add(c, TT_ERROR, ir_run_at(&r, NULL),
+                 "--typed-copy-loops needs text IR in and out (.ll), as the trees inside "
+                 "function bodies do; %s", in_bc ? "the input is bitcode" : "the output would be bitcode");
+        ok = false;
     } else {
         /* LLVM writes by path: the temporary file, or standard output */
         ok = ir_llvm_rewrite(&r, in, tmp ? tmp : (to_stdout ? "-" : "/dev/null"), out_bc);

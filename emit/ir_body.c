@@ -45,6 +45,9 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->byte_kinds = map_new(c->arena);
     b->declared = map_new(c->arena);
     b->types = map_new(c->arena);
+    b->loops = map_new(c->arena);
+    b->loops_present = map_new(c->arena);
+    b->copy_loops = a && o && annotator_copy_loops_on(a);
     return b;
 }
 

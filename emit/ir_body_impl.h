@@ -33,6 +33,18 @@ typedef struct {
     const char *tree; /* for explain */
 } md_memo;
 
+/* Per byte of a type: its class (BYTE_FLOAT + tt_kind: one per float type), and its kind
+ * (tt_kind; for a segment list, the kind that names a segment starting there). */
+enum { BYTE_NONE, BYTE_PAD, BYTE_DATA, BYTE_FLOAT };
+typedef struct {
+    uint64_t size; /* 0: some byte's kind is not certain */
+    uint8_t *cls;
+    uint8_t *kind;
+} body_bytes;
+
+/* The functions copies of run-time length become (ir_body_loops.c) start with this. */
+#define LOOP_PREFIX "__typetree_copy."
+
 struct body_typer {
     tt_ctx *c;
     annotator *a;
@@ -53,6 +65,11 @@ struct body_typer {
     tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
     tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
+    bool copy_loops;     /* annotate --typed-copy-loops (ir_body_loops.c) */
+    tt_map *loops;       /* a loop function's shape -> its loop_fn */
+    tt_map *loops_present; /* names of loop functions in the module or to be written */
+    const struct loop_fn **loop_order; /* those to write at the end, in order */
+    size_t nloop_order, loop_cap;
     unsigned note_fn;    /* first pass: defines seen */
     unsigned body_fn;    /* second pass: bodies begun */
     const char *fn;
@@ -93,6 +110,7 @@ tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth
 void body_tree_keep_common(tt_tree *t, const tt_tree *u);
 
 /* segment lists of long copies (ir_body_segments.c) */
+const body_bytes *body_byte_kinds(body_typer *b, tt_type *t);
 const char *body_copy_segments(body_typer *b, const place *p, uint64_t len);
 
 /* metadata (ir_body_md.c) */
@@ -109,5 +127,12 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
 bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
                        tt_buf *out);
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
+
+/* copies of run-time length as loops (ir_body_loops.c) */
+bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
+                    size_t open, size_t close, bool move, const place *const pl[2],
+                    const char *const vn[2], tt_buf *out);
+void body_loops_note(body_typer *b, const char *s, size_t n);
+void body_loops_finish(body_typer *b, FILE *out);
 
 #endif

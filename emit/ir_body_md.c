@@ -63,6 +63,7 @@ unsigned long body_md_intern(body_typer *b, const char *content)
 
 void body_finish(body_typer *b, FILE *out)
 {
+    body_loops_finish(b, out); /* their loads' metadata goes below too */
     if (b->md.len)
         fwrite(b->md.data, 1, b->md.len, out);
 }

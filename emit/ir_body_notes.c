@@ -213,6 +213,7 @@ void body_note_line(body_typer *b, const char *s, size_t n)
     }
     if (n > 7 && memcmp(s, "define ", 7) == 0) {
         b->note_fn++;
+        body_loops_note(b, s, n);
         return;
     }
     if (s[0] == ' ') {

@@ -80,7 +80,10 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         }
     }
     bool done = false;
-    if (use) {
+    if (!use && !known && !set &&
+        body_loop_copy(b, s, n, args, na, open, close, what[3] == 'm', pl, vn, out)) {
+        done = true;
+    } else if (use) {
         tt_buf t = {0};
         tree_to_string(use, &t);
         size_t pos = 0;

@@ -24,18 +24,9 @@
 
 #include "ir_body_impl.h"
 
-enum { CLS_NONE, CLS_PAD, CLS_DATA, CLS_FLOAT }; /* CLS_FLOAT + tt_kind: one per float type */
-
-/* Per byte of a t: its class, and the kind that names a segment starting there. */
-typedef struct {
-    uint64_t size; /* 0: some byte's kind is not certain */
-    uint8_t *cls;
-    uint8_t *kind;
-} byte_kinds;
-
-static const byte_kinds *kinds_of(body_typer *b, tt_type *t)
+const body_bytes *body_byte_kinds(body_typer *b, tt_type *t)
 {
-    byte_kinds *m = map_get(b->byte_kinds, t->name);
+    body_bytes *m = map_get(b->byte_kinds, t->name);
     if (m)
         return m;
     m = arena_alloc(b->c->arena, sizeof *m);
@@ -52,13 +43,13 @@ static const byte_kinds *kinds_of(body_typer *b, tt_type *t)
     for (size_t i = 0; ok && i < tr.n; i++) {
         const tt_entry *e = &tr.v[i];
         tt_kind k = (tt_kind)e->kind;
-        uint8_t c = k == KIND_ANYTHING ? CLS_PAD
-                    : k == KIND_INTEGER || k == KIND_POINTER ? CLS_DATA
-                                                             : (uint8_t)(CLS_FLOAT + k);
+        uint8_t c = k == KIND_ANYTHING ? BYTE_PAD
+                    : k == KIND_INTEGER || k == KIND_POINTER ? BYTE_DATA
+                                                             : (uint8_t)(BYTE_FLOAT + k);
         uint64_t w = tree_kind_width(b->c, k);
         ok = e->len == 1 && e->path[0] >= 0 && (uint64_t)e->path[0] + w <= size;
         for (uint64_t j = (uint64_t)e->path[0]; ok && j < (uint64_t)e->path[0] + w; j++) {
-            ok = cls[j] == CLS_NONE || cls[j] == c;
+            ok = cls[j] == BYTE_NONE || cls[j] == c;
             cls[j] = c;
             kind[j] = (uint8_t)k;
         }
@@ -76,7 +67,7 @@ const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
 {
     if ((p->elems || p->t->kind == TY_ARRAY) && tree_untyped_bytes(b->c, p->t))
         return NULL;
-    const byte_kinds *m = kinds_of(b, p->t);
+    const body_bytes *m = body_byte_kinds(b, p->t);
     if (!m->size || !len)
         return NULL;
     /* a whole number of elements from a pointer to the first, or exactly a part of t */
@@ -84,16 +75,16 @@ const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
     if (!tiled && !body_exact_part(b, p->t, p->off, len))
         return NULL;
     tt_buf list = {0};
-    uint8_t cur = CLS_NONE;
+    uint8_t cur = BYTE_NONE;
     unsigned segments = 0;
     for (uint64_t i = 0; i < len; i++) {
         uint64_t at = tiled ? i % m->size : p->off + i;
         uint8_t c = m->cls[at];
-        if (c == CLS_NONE || c == CLS_PAD || c == cur)
+        if (c == BYTE_NONE || c == BYTE_PAD || c == cur)
             continue; /* padding and uncovered enum bytes join the segment before them */
         /* the first segment starts at 0, whatever padding comes before its first byte */
         buf_printf(&list, "%s!\"%s\", i64 %llu", list.len ? ", " : "", kind_name((tt_kind)m->kind[at]),
-                   (unsigned long long)(cur == CLS_NONE ? 0 : i));
+                   (unsigned long long)(cur == BYTE_NONE ? 0 : i));
         cur = c;
         segments++;
     }

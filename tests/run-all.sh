@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.." || exit 2
 total_pass=0
 total_fail=0
 failed_suites=""
+timings=""
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -22,8 +23,10 @@ run_suite() {
     name=$1
     shift
     echo "== $name: $*"
+    start=$(date +%s)
     "$@" >"$log" 2>&1
     status=$?
+    elapsed=$(($(date +%s) - start))
     cat "$log"
     line=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     p=$(echo "$line" | sed -nE 's/^([A-Za-z-]+: )?([0-9]+) passed, ([0-9]+) failed.*/\2/p')
@@ -37,6 +40,9 @@ run_suite() {
     total_pass=$((total_pass + p))
     total_fail=$((total_fail + f))
     [ "$f" -eq 0 ] || failed_suites="$failed_suites $name"
+    echo "== $name: ${elapsed} s"
+    timings="$timings
+$(printf '%6d s  %s' "$elapsed" "$name")"
 }
 
 run_suite unit sh tests/run-unit.sh build/tests/test_*
@@ -53,6 +59,7 @@ run_suite conformance sh tests/conformance/run.sh --typetree build/san/typetree
 run_suite trees-property sh tests/trees-property/run.sh --typetree build/san/typetree
 run_suite ir sh tests/ir/run.sh build/san/typetree
 run_suite ir-optnone-checks sh tests/ir/optnone_checks.sh build/san/typetree
+run_suite ir-copy-loops sh tests/ir/copy_loops.sh build/san/typetree
 run_suite ir-random python3 tests/ir/random.py build/san/typetree --seed 1
 run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1
 run_suite ir-random-bodies python3 tests/ir/random_bodies.py build/san/typetree --seed 1
@@ -73,6 +80,7 @@ run_suite gradients python3 tests/gradients/run.py --table build/gradients-table
 run_suite fuzz sh tests/fuzz/run.sh 20
 
 echo
+echo "time per suite (wall seconds; the README's test command should stay under ~30 minutes):$timings"
 [ -z "$failed_suites" ] || echo "failing suites:$failed_suites"
 echo "total: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

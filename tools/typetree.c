@@ -21,7 +21,7 @@ static const char usage_text[] =
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
-    "           [--no-body] [--optnone-checks]\n"
+    "           [--no-body] [--optnone-checks] [--typed-copy-loops]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -79,6 +79,11 @@ static const char usage_options[] =
     "  --optnone-checks      (annotate) std's debug precondition checks get noinline\n"
     "                        optnone: LLVM leaves them as rustc wrote them (for -O0 IR\n"
     "                        that LLVM optimizes before Enzyme; see the README)\n"
+    "  --typed-copy-loops    (annotate) a memcpy/memmove of run-time length over elements\n"
+    "                        of mixed type becomes a call to a function the module gets,\n"
+    "                        which copies element by element with typed loads and stores\n"
+    "                        (Enzyme types a run-time length from its first bytes alone;\n"
+    "                        docs/typetree-rules.md); text IR only\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -123,7 +128,8 @@ static bool write_output(tt_ctx *c, const char *path, const char *data, size_t l
 
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
-    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks;
+    bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks,
+        copy_loops;
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -180,6 +186,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->no_body = true;
         } else if (opts && strcmp(a, "--optnone-checks") == 0) {
             o->optnone_checks = true;
+        } else if (opts && strcmp(a, "--typed-copy-loops") == 0) {
+            o->copy_loops = true;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -537,9 +545,11 @@ static void print_stats(const annotate_stats *s)
     if (b->copies || b->extracts_typed || b->allocas_typed || b->loads_typed || b->calls_typed)
         fprintf(stderr,
                 "typetree: annotate: in bodies: %u of %u llvm.memcpy/memmove/memset calls typed "
-                "(%u with a segment list, %u left alone: their two places disagree), %u allocas, "
+                "(%u with a segment list, %u left alone: their two places disagree), %u of "
+                "run-time length copied element by element, %u allocas, "
                 "%u loads, %u of %u extractvalue, %u indirect calls\n",
-                b->copies_typed, b->copies, b->copies_segmented, b->conflicting, b->allocas_typed,
+                b->copies_typed, b->copies, b->copies_segmented, b->conflicting, b->copies_looped,
+                b->allocas_typed,
                 b->loads_typed,
                 b->extracts_typed, b->extracts, b->calls_typed);
 }
@@ -588,6 +598,7 @@ static int cmd_annotate(int argc, char **argv)
         annotator_pair_offsets(a, o.pair_offsets);
         annotator_no_body(a, o.no_body);
         annotator_optnone_checks(a, o.optnone_checks);
+        annotator_copy_loops(a, o.copy_loops);
         ir_job j = {.in_path = in, .out_path = o.in_place ? in : o.output,
                     .emit = !o.emit ? TT_EMIT_AUTO
                             : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,

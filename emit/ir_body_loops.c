@@ -1,0 +1,331 @@
+/* Copies of run-time length over elements of mixed type, as loops of typed loads and
+ * stores (annotate --typed-copy-loops; emit/ir_body.c says where it sits).
+ *
+ * Enzyme types a memcpy/memmove whose length is not a constant from offset 0 of its
+ * operands alone: every byte of it gets the type of the element's first bytes, so a copy of
+ * n structs { f64, f64, u32, f32 } moves the derivative of the f32 as if it were part of a
+ * double, silently (tests/enzyme-bugs/runtime-copy-first-type.ll), with trees or without,
+ * with Enzyme's default options or the wrapper's; with -enzyme-strict-aliasing=0 it stops
+ * instead ("Cannot deduce type of copy") wherever the first bytes do not type the rest. No
+ * tree can say more: a tree describes offsets, and a run-time length has none.
+ *
+ * So such a copy, when the bytes it moves are a whole number of elements of one Rust type
+ * (a place with elements: docs/typetree-rules.md, "Copies of run-time length") whose every
+ * byte's kind is certain (layout's tree_of_bytes), becomes a call to a function of the
+ * module that copies element by element: each float with a load and a store of its LLVM
+ * float type, each pointer as `ptr`, integer, padding and uncovered enum bytes as integers
+ * of at most 8 bytes; a length that is not a whole number of elements (none of rustc's)
+ * ends byte by byte. Every byte is copied, bit for bit: the program computes what it did.
+ * Enzyme then differentiates loads and stores, which carry their own types. A memmove's
+ * function copies upwards when the destination lies below the source and downwards
+ * otherwise, element and piece order reversed, as memmove must. The functions are
+ * `noinline` (inlined into a caller, LLVM's passes could see the loop as a memcpy again)
+ * and named by the element's pieces, one per shape; a module that has one already (an
+ * annotated module annotated again) keeps it. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_body_impl.h"
+
+typedef struct {
+    uint64_t off;
+    uint64_t size;
+    const char *ty; /* LLVM type of the load and store */
+} piece;
+
+typedef struct loop_fn {
+    const char *name;      /* without the '@' */
+    const char *type_name; /* the Rust element type, for the comment */
+    bool move;
+    uint64_t es;
+    piece *p;
+    size_t np;
+} loop_fn;
+
+/* Past this many pieces per element, a copy stays as it is (the function would be long,
+ * and such elements are arrays of one kind in all programs seen). */
+#define MAX_PIECES 256
+
+static const char *float_ty(tt_kind k)
+{
+    switch (k) {
+    case KIND_DOUBLE:
+        return "double";
+    case KIND_FLOAT:
+        return "float";
+    case KIND_HALF:
+        return "half";
+    case KIND_FP128:
+        return "fp128";
+    default:
+        return NULL;
+    }
+}
+
+/* The pieces of one element of t, in order; 0 when some byte's kind is not certain. */
+static size_t pieces_of(body_typer *b, tt_type *t, piece **out)
+{
+    const body_bytes *m = body_byte_kinds(b, t);
+    if (!m->size)
+        return 0;
+    piece *p = arena_alloc(b->c->arena, (MAX_PIECES + 1) * sizeof *p);
+    size_t np = 0;
+    uint64_t ptr_size = tree_kind_width(b->c, KIND_POINTER);
+    for (uint64_t i = 0; i < m->size;) {
+        if (np == MAX_PIECES)
+            return 0;
+        uint8_t cls = m->cls[i];
+        tt_kind k = (tt_kind)m->kind[i];
+        const char *fty = cls >= BYTE_FLOAT ? float_ty(k) : NULL;
+        if (fty) {
+            uint64_t w = tree_kind_width(b->c, k);
+            p[np++] = (piece){i, w, fty};
+            i += w;
+            continue;
+        }
+        if (cls == BYTE_DATA && k == KIND_POINTER) {
+            p[np++] = (piece){i, ptr_size, "ptr"};
+            i += ptr_size;
+            continue;
+        }
+        /* integers, padding, uncovered enum bytes: up to the next float or pointer */
+        uint64_t end = i;
+        while (end < m->size && !(m->cls[end] >= BYTE_FLOAT ||
+                                  (m->cls[end] == BYTE_DATA && m->kind[end] == KIND_POINTER)))
+            end++;
+        while (i < end) {
+            if (np == MAX_PIECES)
+                return 0;
+            uint64_t w = end - i >= 8 ? 8 : end - i >= 4 ? 4 : end - i >= 2 ? 2 : 1;
+            static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
+                                                  NULL, NULL, NULL, "i64"};
+            p[np++] = (piece){i, w, int_ty[w]};
+            i += w;
+        }
+    }
+    /* one kind throughout needs no loop: Enzyme's own rule types it (body_copy_tree) */
+    for (size_t k = 1; k < np; k++)
+        if (strcmp(p[k].ty, p[0].ty) != 0) {
+            *out = p;
+            return np;
+        }
+    return 0;
+}
+
+/* FNV-1a, for the function's name. */
+static uint64_t hash_str(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* The function that copies (move: moves) runs of t, made once per shape. */
+static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move)
+{
+    piece *p;
+    size_t np = pieces_of(b, t, &p);
+    if (!np)
+        return NULL;
+    uint64_t es = body_size_of(b, t);
+    tt_buf sig = {0};
+    buf_printf(&sig, "%s%llu", move ? "move" : "copy", (unsigned long long)es);
+    for (size_t k = 0; k < np; k++)
+        buf_printf(&sig, ",%llu:%s", (unsigned long long)p[k].off, p[k].ty);
+    const char *key = arena_strndup(b->c->arena, sig.data, sig.len);
+    uint64_t h = hash_str(sig.data, sig.len);
+    free(sig.data);
+    loop_fn *f = map_get(b->loops, key);
+    if (f)
+        return f;
+    f = arena_alloc(b->c->arena, sizeof *f);
+    f->name = arena_printf(b->c->arena, LOOP_PREFIX "%s.%llu.%016llx", move ? "move" : "copy",
+                           (unsigned long long)es, (unsigned long long)h);
+    f->type_name = t->name;
+    f->move = move;
+    f->es = es;
+    f->p = p;
+    f->np = np;
+    map_put(b->loops, key, f);
+    if (!map_get(b->loops_present, f->name)) {
+        /* to write at the end, in the order first asked for */
+        if (b->nloop_order == b->loop_cap) {
+            b->loop_cap = b->loop_cap ? 2 * b->loop_cap : 8;
+            const loop_fn **v = arena_alloc(b->c->arena, b->loop_cap * sizeof *v);
+            if (b->nloop_order)
+                memcpy(v, b->loop_order, b->nloop_order * sizeof *v);
+            b->loop_order = v;
+        }
+        b->loop_order[b->nloop_order++] = f;
+        map_put(b->loops_present, f->name, (void *)f->name);
+    }
+    return f;
+}
+
+/* The element type both operands agree on (one operand without a place: the other's). */
+static tt_type *elem_type(const place *const pl[2])
+{
+    tt_type *t = NULL;
+    for (int k = 0; k < 2; k++) {
+        if (!pl[k])
+            continue;
+        if (!pl[k]->elems || pl[k]->off)
+            return NULL;
+        if (t && t != pl[k]->t && strcmp(t->name, pl[k]->t->name) != 0)
+            return NULL;
+        t = pl[k]->t;
+    }
+    return t;
+}
+
+bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
+                    size_t open, size_t close, bool move, const place *const pl[2],
+                    const char *const vn[2], tt_buf *out)
+{
+    if (!b->copy_loops || na != 4 || close >= n)
+        return false;
+    /* a volatile copy stays one */
+    lex_cur v = lex_start(s, args[3].start, args[3].end);
+    if (!lex_take(&v, "i1") || !lex_eq(s, v.t, "false"))
+        return false;
+    /* an i64 length: the functions take one */
+    lex_cur len = lex_start(s, args[2].start, args[2].end);
+    if (!lex_eq(s, len.t, "i64"))
+        return false;
+    tt_type *t = elem_type(pl);
+    if (!t || tree_untyped_bytes(b->c, t))
+        return false;
+    const loop_fn *f = loop_for(b, t, move);
+    if (!f)
+        return false;
+    /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
+     * "call void @NAME(A, B, i64 L)<rest>" */
+    size_t at = open;
+    while (at > 0 && s[at - 1] != '@')
+        at--;
+    buf_putn(out, s, at);
+    buf_put(out, f->name);
+    buf_putn(out, s + open, args[2].end - open);
+    buf_putn(out, s + close, n - close);
+    b->stats.copies_looped++;
+    if (b->report)
+        b->report(b->report_arg, b->fn,
+                  arena_printf(b->c->arena, "%s %s <- %s, run-time bytes: element by element",
+                               move ? "memmove" : "memcpy", vn[0], vn[1]),
+                  arena_printf(b->c->arena, "@%s", f->name),
+                  arena_printf(b->c->arena, "%s (%s)", pl[0] ? pl[0]->what : pl[1]->what,
+                               f->type_name));
+    return true;
+}
+
+void body_loops_note(body_typer *b, const char *s, size_t n)
+{
+    lex_cur c = lex_start(s, 0, n);
+    for (; c.t.kind != LEX_END; lex_step(&c)) {
+        if (c.t.kind != LEX_GLOBAL)
+            continue;
+        const char *name = lex_unquote(b->c->arena, s + c.t.at + 1, c.t.end - c.t.at - 1);
+        if (strncmp(name, LOOP_PREFIX, strlen(LOOP_PREFIX)) == 0)
+            map_put(b->loops_present, name, (void *)name);
+        return;
+    }
+}
+
+/* The pieces of one element at %<src>/%<dst> + %<off>, in order (reverse: last first). */
+static void put_pieces(tt_buf *o, const loop_fn *f, const char *tag, const char *off, bool reverse)
+{
+    buf_printf(o, "  %%%ss = getelementptr inbounds i8, ptr %%s, i64 %s\n", tag, off);
+    buf_printf(o, "  %%%sd = getelementptr inbounds i8, ptr %%d, i64 %s\n", tag, off);
+    for (size_t i = 0; i < f->np; i++) {
+        size_t k = reverse ? f->np - 1 - i : i;
+        const piece *p = &f->p[k];
+        buf_printf(o, "  %%%ss%zu = getelementptr inbounds i8, ptr %%%ss, i64 %llu\n", tag, k, tag,
+                   (unsigned long long)p->off);
+        buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%%sd, i64 %llu\n", tag, k, tag,
+                   (unsigned long long)p->off);
+        buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p->ty, tag, k);
+        buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p->ty, tag, k, tag, k);
+    }
+}
+
+/* One function's text: entry, then upwards (copy, or a move to a lower address), then for
+ * a move downwards. */
+static void put_loop_fn(tt_buf *o, const loop_fn *f)
+{
+    unsigned long long es = (unsigned long long)f->es;
+    buf_printf(o, "\n; typetree: %s of run-time length of %s (%llu bytes each), element by "
+                  "element with typed loads and stores (annotate --typed-copy-loops)\n",
+               f->move ? "moves" : "copies", f->type_name, es);
+    buf_printf(o, "define internal void @%s(ptr %%d, ptr %%s, i64 %%n) unnamed_addr noinline "
+                  "nounwind {\n",
+               f->name);
+    buf_printf(o, "entry:\n  %%c = udiv i64 %%n, %llu\n  %%t0 = mul i64 %%c, %llu\n", es, es);
+    if (f->move) {
+        buf_put(o, "  %up = icmp ule ptr %d, %s\n  br i1 %up, label %uhead, label %dtail\n");
+    } else {
+        buf_put(o, "  br label %uhead\n");
+    }
+    /* upwards: elements, then the bytes past the last whole one */
+    buf_put(o, "uhead:\n  %uz = icmp eq i64 %c, 0\n  br i1 %uz, label %utail, label %uloop\n");
+    buf_put(o, "uloop:\n  %ui = phi i64 [ 0, %uhead ], [ %ui1, %uloop ]\n");
+    buf_printf(o, "  %%uo = mul i64 %%ui, %llu\n", es);
+    put_pieces(o, f, "u", "%uo", false);
+    buf_put(o, "  %ui1 = add nuw i64 %ui, 1\n  %um = icmp ult i64 %ui1, %c\n"
+               "  br i1 %um, label %uloop, label %utail\n");
+    buf_put(o, "utail:\n  %ur = icmp ult i64 %t0, %n\n  br i1 %ur, label %ubytes, label %done\n");
+    buf_put(o, "ubytes:\n  %uj = phi i64 [ %t0, %utail ], [ %uj1, %ubytes ]\n"
+               "  %ubs = getelementptr inbounds i8, ptr %s, i64 %uj\n"
+               "  %ubd = getelementptr inbounds i8, ptr %d, i64 %uj\n"
+               "  %ubv = load i8, ptr %ubs, align 1\n  store i8 %ubv, ptr %ubd, align 1\n"
+               "  %uj1 = add nuw i64 %uj, 1\n  %ubm = icmp ult i64 %uj1, %n\n"
+               "  br i1 %ubm, label %ubytes, label %done\n");
+    if (f->move) {
+        /* downwards: the bytes past the last whole element, then the elements */
+        buf_put(o, "dtail:\n  %dr = icmp ult i64 %t0, %n\n  br i1 %dr, label %dbytes, label %dhead\n");
+        buf_put(o, "dbytes:\n  %dj = phi i64 [ %n, %dtail ], [ %dj1, %dbytes ]\n"
+                   "  %dj1 = sub i64 %dj, 1\n"
+                   "  %dbs = getelementptr inbounds i8, ptr %s, i64 %dj1\n"
+                   "  %dbd = getelementptr inbounds i8, ptr %d, i64 %dj1\n"
+                   "  %dbv = load i8, ptr %dbs, align 1\n  store i8 %dbv, ptr %dbd, align 1\n"
+                   "  %dbm = icmp ugt i64 %dj1, %t0\n"
+                   "  br i1 %dbm, label %dbytes, label %dhead\n");
+        buf_put(o, "dhead:\n  %dz = icmp eq i64 %c, 0\n  br i1 %dz, label %done, label %dloop\n");
+        buf_put(o, "dloop:\n  %di = phi i64 [ %c, %dhead ], [ %di1, %dloop ]\n"
+                   "  %di1 = sub i64 %di, 1\n");
+        buf_printf(o, "  %%do = mul i64 %%di1, %llu\n", es);
+        put_pieces(o, f, "d", "%do", true);
+        buf_put(o, "  %dm = icmp ne i64 %di1, 0\n  br i1 %dm, label %dloop, label %done\n");
+    }
+    buf_put(o, "done:\n  ret void\n}\n");
+}
+
+void body_loops_finish(body_typer *b, FILE *out)
+{
+    static const char *const names[3] = {"%d", "%s", "%n"};
+    for (size_t i = 0; i < b->nloop_order; i++) {
+        const loop_fn *f = b->loop_order[i];
+        tt_buf text = {0}, line = {0};
+        put_loop_fn(&text, f);
+        /* each line as re-annotation will see it (the float loads get their metadata), so
+         * that annotating the output again changes nothing */
+        body_begin(b, f->name, 3, names, NULL);
+        for (size_t at = 0; at < text.len;) {
+            const char *s = text.data + at;
+            size_t n = (size_t)((const char *)memchr(s, '\n', text.len - at) - s) + 1;
+            at += n;
+            bool in_body = s[0] == ' ';
+            line.len = 0;
+            if (in_body && body_line(b, s, n, false, &line))
+                fwrite(line.data, 1, line.len, out);
+            else
+                fwrite(s, 1, n, out);
+        }
+        body_end(b);
+        free(text.data);
+        free(line.data);
+    }
+}
