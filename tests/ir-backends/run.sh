@@ -14,7 +14,7 @@
 #  (d) truncated or byte-flipped .ll/.bc inputs give exit status 1, a message naming the
 #      file, no output file and no sanitizer or LLVM crash report.
 # Every run uses --no-body: in-body trees are written by the text backend only (see the
-# README's Limits), so the backends are compared on what both write.
+# docs/limits.md), so the backends are compared on what both write.
 # Prints [PASS]/[FAIL] per check and "N passed, N failed"; exits 1 on any failure.
 set -u
 tt=${1:?usage: tests/ir-backends/run.sh TYPETREE_BIN}

@@ -2,7 +2,7 @@
 # tests/library/run.sh: the library as a C user gets it. `make install PREFIX=<tmp>`, then:
 #  - libtypetree.a defines no global symbol outside the public tt_ names of the header;
 #  - the header compiles on its own as C11 and as C++ (-Wall -Wextra -Werror);
-#  - the README's "Library" example, extracted from README.md, builds with the installed
+#  - the example of docs/library.md, extracted from it, builds with the installed
 #    header and library only (flags from the installed typetree.pc) and its layout, tree
 #    and annotated IR equal the CLI's (`typetree layout`, `tree`, `annotate`), the
 #    annotated IR passes LLVM's verifier, and bad input gives exit 1 naming the file;
@@ -66,19 +66,18 @@ if command -v g++ > /dev/null 2>&1 || command -v clang++-22 > /dev/null 2>&1; th
     fi
 fi
 
-# The README's example: the first ```c block of the "## Library" section.
-awk '/^## Library/ {s = 1} s && /^```c$/ {c = 1; next} c && /^```$/ {exit} c {print}' \
-    README.md > "$w/tt-demo.c"
+# The documented example: the first ```c block of docs/library.md.
+awk '/^```c$/ {c = 1; next} c && /^```$/ {exit} c {print}' docs/library.md > "$w/tt-demo.c"
 if [ ! -s "$w/tt-demo.c" ]; then
-    fail "README's Library example found"
+    fail "docs/library.md's example found"
     done_
 fi
 # shellcheck disable=SC2046
 if cc -std=c11 -Wall -Wextra -Werror "$w/tt-demo.c" $(pkg-config --cflags --libs typetree) \
         -o "$w/tt-demo" > "$w/cc.log" 2>&1; then
-    pass "README example builds against the installed header and library"
+    pass "docs/library.md's example builds against the installed header and library"
 else
-    fail "README example builds against the installed header and library" "$w/cc.log"
+    fail "docs/library.md's example builds against the installed header and library" "$w/cc.log"
     done_
 fi
 
