@@ -1,5 +1,5 @@
 # typetree — plain Makefile. `make` builds build/typetree and build/libtypetree.a;
-# `make check` runs every test (see README). BUILD selects the output folder so the
+# `make check` runs every test (see README.md, docs/testing.md). BUILD selects the output folder so the
 # sanitizer build (build/san) lives beside the normal one.
 
 CC      ?= cc
@@ -106,7 +106,7 @@ autodiff: all
 check: all $(UNIT_BIN) san
 	@sh tests/run-all.sh
 
-# The crates test (README, "The crates test"): the workspace tests/crates built through the
+# The crates test (docs/testing.md, "The crates test"): the workspace tests/crates built through the
 # wrapper in debug and release, issue 11's targets measured on each binary's module. Not in
 # `make check` (its own build of 50 crates twice); the README's test command runs both.
 check-crates: all
@@ -121,16 +121,16 @@ fuzz-long:
 bench: all
 	@sh tests/bench/run.sh
 
-# The gradient suite (README, "The gradient suite"): -O0..3, with and without trees, as
+# The gradient suite (docs/results.md): -O0..3, with and without trees, as
 # make check runs it; the table goes to build/gradients-table.txt.
 gradients: all
 	@python3 tests/gradients/run.py --full --table build/gradients-table.txt
 
 # Enzyme with and without trees, program by program, over the stress corpus
 # (tests/gradients/stress) and the crates programs: outcomes, Enzyme's pass time and own
-# work, peak memory (build/bench/enzyme/table.txt and enzyme.png; README, "Where trees
-# matter"). BENCH_JOBS builds at once (default 2; 1 for quieter timings: an hour on 2
-# cores; a build still running after 900 s is stopped and counts as TIMEOUT);
+# work, peak memory (build/bench/enzyme/table.txt and enzyme.png; docs/enzyme-benchmark.md).
+# BENCH_JOBS builds at once (default 2; 1 for quieter timings: an hour on 2 cores; a build
+# still running after 900 s is stopped and counts as TIMEOUT);
 # BENCH_REPEAT=3 builds each build Enzyme finished three times and keeps the least own
 # work (about half an hour more).
 BENCH_JOBS ?= 2

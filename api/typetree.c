@@ -27,8 +27,7 @@ tt_ctx *tt_ctx_new(void)
     tt_ctx *c = ctx_new();
     /* The prelude is part of the library and checked by the test suite; if it ever
      * failed to load, its diagnostics are in the context. */
-    if (c)
-        ingest_prelude(c);
+    ingest_prelude(c);
     return c;
 }
 

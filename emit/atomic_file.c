@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "../layout/xalloc.h"
 
 /* mkstemp creates 0600 files; an output gets the mode a plain create would give (0666
  * less the umask), or keeps the mode of the file it replaces. */
@@ -26,9 +27,7 @@ static void fix_mode(int fd, const char *replaced)
 FILE *atomic_open(tt_ctx *c, const char *path, char **tmp)
 {
     size_t n = strlen(path);
-    *tmp = malloc(n + 16);
-    if (!*tmp)
-        abort();
+    *tmp = xmalloc(n + 16);
     snprintf(*tmp, n + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(*tmp);
     if (fd < 0) {

@@ -7,20 +7,17 @@
 
 #include "di_index.h"
 #include "ir_lex.h"
+#include "../layout/xalloc.h"
 
 static char *read_line(FILE *f)
 {
     size_t cap = 256, n = 0;
-    char *s = malloc(cap);
+    char *s = xmalloc(cap);
     int ch;
-    if (!s)
-        abort();
     while ((ch = getc(f)) != EOF && ch != '\n') {
         if (n + 1 >= cap) {
             cap *= 2;
-            s = realloc(s, cap);
-            if (!s)
-                abort();
+            s = xrealloc(s, cap);
         }
         s[n++] = (char)ch;
     }
@@ -41,9 +38,7 @@ static void put_node(di_index *ix, uint32_t *cap, unsigned long id, const char *
         uint32_t nc = *cap ? *cap : 1024;
         while (nc <= id)
             nc *= 2;
-        ix->nodes = realloc(ix->nodes, nc * sizeof *ix->nodes);
-        if (!ix->nodes)
-            abort();
+        ix->nodes = xrealloc(ix->nodes, nc * sizeof *ix->nodes);
         memset(ix->nodes + *cap, 0, (nc - *cap) * sizeof *ix->nodes);
         *cap = nc;
     }
@@ -100,9 +95,7 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
         if (var >= 0) {
             if (ix->ndeclared == vcap) {
                 vcap = vcap ? vcap * 2 : 256;
-                ix->declared = realloc(ix->declared, vcap * sizeof *ix->declared);
-                if (!ix->declared)
-                    abort();
+                ix->declared = xrealloc(ix->declared, vcap * sizeof *ix->declared);
             }
             ix->declared[ix->ndeclared++] = var;
             free(line);
@@ -112,9 +105,7 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
         } else if (strncmp(line, "define ", 7) == 0) {
             if (ix->ndefines == dcap) {
                 dcap = dcap ? dcap * 2 : 64;
-                ix->defines = realloc(ix->defines, dcap * sizeof *ix->defines);
-                if (!ix->defines)
-                    abort();
+                ix->defines = xrealloc(ix->defines, dcap * sizeof *ix->defines);
             }
             ix->defines[ix->ndefines++] = line;
         } else {

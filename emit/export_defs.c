@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "../layout/xalloc.h"
 
 /* A definition key for a concrete type: the path with every segment made an identifier
  * ("Gen<u64>" -> "Gen_u64", "{closure_env#0}" -> "closure_env_0"), unique in the file. */
@@ -130,9 +131,7 @@ static const char *finish_def(exporter *x, long id, const di_node *n, tt_def *d,
     export_records *r = &x->rec;
     if (r->ndefs == r->cap_defs) {
         r->cap_defs = r->cap_defs ? 2 * r->cap_defs : 64;
-        r->defs = realloc(r->defs, r->cap_defs * sizeof *r->defs);
-        if (!r->defs)
-            abort();
+        r->defs = xrealloc(r->defs, r->cap_defs * sizeof *r->defs);
     }
     r->defs[r->ndefs++] = d;
     return d->name;

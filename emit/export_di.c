@@ -10,6 +10,7 @@
 #include "export.h"
 #include "ir_define.h"
 #include "ir_lex.h"
+#include "../layout/xalloc.h"
 
 void export_records_free(export_records *r)
 {
@@ -34,9 +35,7 @@ static bool is_ident(const char *s)
 static void *grow(void *v, uint32_t *cap, size_t elem)
 {
     *cap = *cap ? 2 * *cap : 64;
-    v = realloc(v, *cap * elem);
-    if (!v)
-        abort();
+    v = xrealloc(v, *cap * elem);
     return v;
 }
 
@@ -119,9 +118,7 @@ static void export_function(exporter *x, const char *line, unsigned *no_types)
  * type cannot be exported is left out quietly: it only means an untyped place. */
 static void export_locals(exporter *x)
 {
-    uint8_t *seen = calloc(x->ix.n + 1, 1);
-    if (!seen)
-        abort();
+    uint8_t *seen = xcalloc(x->ix.n + 1, 1);
     export_records *r = &x->rec;
     for (uint32_t i = 0; i < x->ix.ndeclared; i++) {
         long id = x->ix.declared[i];
@@ -176,10 +173,8 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
         di_index_free(&x.ix);
         return false;
     }
-    x.memo = calloc(x.ix.n + 1, sizeof *x.memo);
-    x.failed = calloc(x.ix.n + 1, 1);
-    if (!x.memo || !x.failed)
-        abort();
+    x.memo = xcalloc(x.ix.n + 1, sizeof *x.memo);
+    x.failed = xcalloc(x.ix.n + 1, 1);
     unsigned no_types = 0;
     for (uint32_t i = 0; i < x.ix.ndefines; i++)
         export_function(&x, x.ix.defines[i], &no_types);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "../layout/xalloc.h"
 
 /* Offsets of d's fields placed in declaration order (C), from the fields' own layouts,
  * each field's alignment capped by repr(packed(N)). */
@@ -55,8 +56,8 @@ static bool same_offsets(const uint64_t *got, const uint64_t *want, uint32_t n)
  * placement, or Rust's with the last field kept last. */
 static int verdict(tt_ctx *c, tt_def *d)
 {
-    uint64_t *want = calloc(d->nfields, sizeof *want), *cpos = calloc(d->nfields, sizeof *cpos);
-    bool have = want && cpos;
+    uint64_t *want = xcalloc(d->nfields, sizeof *want), *cpos = xcalloc(d->nfields, sizeof *cpos);
+    bool have = true;
     for (uint32_t f = 0; have && f < d->nfields; f++) {
         uint32_t k = 0;
         while (k < d->layout.nfields && (!d->layout.field_names[k] ||
@@ -102,9 +103,7 @@ tt_ctx *export_records_ctx(const export_records *r)
 
 unsigned export_infer_repr(export_records *r)
 {
-    int *verdicts = calloc(r->ndefs + 1, sizeof *verdicts);
-    if (!verdicts)
-        abort();
+    int *verdicts = xcalloc(r->ndefs + 1, sizeof *verdicts);
     unsigned marked = 0, n;
     do {
         tt_ctx *c = export_records_ctx(r);

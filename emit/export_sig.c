@@ -18,6 +18,7 @@
 
 #include "export.h"
 #include "ir_define.h"
+#include "../layout/xalloc.h"
 
 typedef struct {
     const char *ret;
@@ -30,10 +31,8 @@ typedef struct {
  * rewrote the signature (a calling convention other than C's). */
 static bool read_sig(tt_arena *a, const char *s, llvm_sig *out)
 {
-    ir_define_line *d = malloc(sizeof *d); /* 12 KB of spans: not on the stack */
+    ir_define_line *d = xmalloc(sizeof *d); /* 12 KB of spans: not on the stack */
     const char *why;
-    if (!d)
-        abort();
     bool ok = ir_define_parse(s, strlen(s), d, &why) && !d->rewritten_cc;
     if (ok) {
         out->ret = arena_strndup(a, s + d->ret_start, d->ret_end - d->ret_start);
@@ -96,9 +95,7 @@ static void add_cand(cands *out, const tt_def *d, bool simd)
 {
     if (out->n == out->cap) {
         out->cap = out->cap ? 2 * out->cap : 8;
-        out->v = realloc(out->v, out->cap * sizeof *out->v);
-        if (!out->v)
-            abort();
+        out->v = xrealloc(out->v, out->cap * sizeof *out->v);
     }
     out->v[out->n++] = (cand){(tt_def *)d, simd};
 }
@@ -192,10 +189,8 @@ static unsigned mark_extern_c(const export_records *r, tt_fn_def *f, const llvm_
 static unsigned infer_pass(export_records *r, const llvm_sig *sigs, const bool *readable)
 {
     tt_ctx *c = export_records_ctx(r);
-    cands *k = calloc(r->nfns + 1, sizeof *k);
-    bool *disagrees = calloc(r->nfns + 1, sizeof *disagrees);
-    if (!k || !disagrees)
-        abort();
+    cands *k = xcalloc(r->nfns + 1, sizeof *k);
+    bool *disagrees = xcalloc(r->nfns + 1, sizeof *disagrees);
     for (uint32_t i = 0; i < r->nfns; i++) {
         const tt_fn_def *f = &r->fns[i];
         if (!readable[i] || f->abi_c || lowering_agrees(c, f, &sigs[i]))
@@ -228,10 +223,8 @@ static unsigned infer_pass(export_records *r, const llvm_sig *sigs, const bool *
 unsigned export_infer_from_signatures(export_records *r)
 {
     tt_arena *a = arena_new();
-    llvm_sig *sigs = calloc(r->nfns + 1, sizeof *sigs);
-    bool *readable = calloc(r->nfns + 1, sizeof *readable);
-    if (!sigs || !readable)
-        abort();
+    llvm_sig *sigs = xcalloc(r->nfns + 1, sizeof *sigs);
+    bool *readable = xcalloc(r->nfns + 1, sizeof *readable);
     for (uint32_t i = 0; i < r->nfns; i++)
         readable[i] = read_sig(a, r->fn_define[i], &sigs[i]);
     /* each pass marks structs not marked before, so this ends */

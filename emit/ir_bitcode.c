@@ -17,6 +17,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "ir_run.h"
+#include "../layout/xalloc.h"
 
 #define ATTR_KIND "enzyme_type"
 #define ATTR_KIND_LEN (sizeof ATTR_KIND - 1)
@@ -215,11 +216,7 @@ static bool annotate_module(ir_run *r, LLVMContextRef ctx, LLVMModuleRef m)
         if (LLVMIsDeclaration(fn))
             continue;
         unsigned n = LLVMCountParams(fn);
-        char **types = calloc((size_t)n + 1, sizeof *types);
-        if (!types) {
-            diag_add(r->c, TT_ERROR, ir_run_at(r, NULL), "out of memory");
-            return false;
-        }
+        char **types = xcalloc((size_t)n + 1, sizeof *types);
         for (unsigned i = 0; i < n; i++)
             types[i] = LLVMPrintTypeToString(LLVMTypeOf(LLVMGetParam(fn, i)));
         char *ret = LLVMPrintTypeToString(LLVMGetReturnType(LLVMGlobalGetValueType(fn)));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir_body_impl.h"
+#include "../layout/xalloc.h"
 
 static const tt_tree *memory_tree(body_typer *b, tt_type *t)
 {
@@ -89,18 +90,14 @@ static bool window_tree(body_typer *b, tt_type *t, uint64_t off, uint64_t len, t
         memcpy(x.path + 2, e->path + 1, (e->len - 1) * sizeof e->path[0]);
         if (out->n == out->cap) {
             out->cap = out->cap ? out->cap * 2 : 16;
-            out->v = realloc(out->v, out->cap * sizeof *out->v);
-            if (!out->v)
-                abort();
+            out->v = xrealloc(out->v, out->cap * sizeof *out->v);
         }
         out->v[out->n++] = x;
     }
     if (!out->n)
         return false;
     if (out->n == out->cap) {
-        out->v = realloc(out->v, (out->cap + 1) * sizeof *out->v);
-        if (!out->v)
-            abort();
+        out->v = xrealloc(out->v, (out->cap + 1) * sizeof *out->v);
         out->cap++;
     }
     out->v[out->n++] = head;

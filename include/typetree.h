@@ -6,7 +6,12 @@
  * arrays) belongs to the tt_ctx it was given and lives until tt_ctx_free(); the caller
  * frees nothing else. Nothing here prints or exits: failures return false or NULL and
  * leave diagnostics in the context, each naming its file and place (JSON path, line,
- * function). Units are bytes. */
+ * function). Units are bytes.
+ *
+ * Out of memory is the one exception, and not a failure these functions return: the
+ * library writes "typetree: out of memory" to stderr and calls abort() (LLVM, which
+ * annotating bitcode uses, ends the same way with its own message). No function returns
+ * NULL for want of memory. */
 #ifndef TYPETREE_H
 #define TYPETREE_H
 
@@ -24,8 +29,8 @@ typedef struct tt_ctx tt_ctx;
 typedef struct tt_diag tt_diag;
 
 /* ---- context ---- */
-/* A context with the std prelude loaded (Vec, Box, Option, ...); NULL only when out of
- * memory. Target x86_64-unknown-linux-gnu, layouts of stable rustc. */
+/* A context with the std prelude loaded (Vec, Box, Option, ...); never NULL. Target
+ * x86_64-unknown-linux-gnu, layouts of stable rustc. */
 tt_ctx *tt_ctx_new(void);
 void tt_ctx_free(tt_ctx *c);
 /* False when the triple is not supported (tt_targets() lists those that are). */

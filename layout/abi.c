@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 const char *passmode_name(tt_passmode m)
 {
@@ -93,9 +94,7 @@ void abi_int_reg_tree(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
     }
     if (!other && ints == size) {
         tt_entry e = {.len = 1, .kind = KIND_INTEGER, .path = {-1}};
-        out->v = malloc(sizeof e);
-        if (!out->v)
-            abort();
+        out->v = xmalloc(sizeof e);
         out->v[0] = e;
         out->n = out->cap = 1;
     } else {
@@ -130,13 +129,11 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
     const tt_layout *rl = rt ? layout_of(c, rt, f->where) : NULL;
     if (!rl)
         return false;
-    tt_type **at = calloc(f->nargs + 1, sizeof *at);
-    const tt_layout **al = calloc(f->nargs + 1, sizeof *al);
-    out->arg_modes = calloc(f->nargs + 1, sizeof *out->arg_modes);
+    tt_type **at = xcalloc(f->nargs + 1, sizeof *at);
+    const tt_layout **al = xcalloc(f->nargs + 1, sizeof *al);
+    out->arg_modes = xcalloc(f->nargs + 1, sizeof *out->arg_modes);
     /* at most: sret + 2 per argument + track_caller */
-    out->params = calloc(2 * (size_t)f->nargs + 2, sizeof *out->params);
-    if (!at || !al || !out->arg_modes || !out->params)
-        abort();
+    out->params = xcalloc(2 * (size_t)f->nargs + 2, sizeof *out->params);
     bool ok = true;
     for (uint32_t i = 0; i < f->nargs && ok; i++) {
         at[i] = f->args[i].ty ? types_resolve(c, f->args[i].ty, f->args[i].where) : NULL;
@@ -244,9 +241,7 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
         tt_llvm_param *p = abi_new_param(out, -2, 0, PASS_DIRECT);
         snprintf(p->llvm_type, sizeof p->llvm_type, "ptr");
         tt_entry e = {.len = 1, .kind = KIND_POINTER, .path = {-1}};
-        p->tree.v = malloc(sizeof e);
-        if (!p->tree.v)
-            abort();
+        p->tree.v = xmalloc(sizeof e);
         p->tree.v[0] = e;
         p->tree.n = p->tree.cap = 1;
     }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 #define CHUNK_MIN (64 * 1024)
 
@@ -17,17 +18,6 @@ struct chunk {
 struct tt_arena {
     struct chunk *head;
 };
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n);
-    if (!p) {
-        /* Out of memory is not an input error; there is nothing sane to return. */
-        fputs("typetree: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 tt_arena *arena_new(void)
 {
@@ -95,12 +85,7 @@ static void buf_reserve(tt_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) {
-        fputs("typetree: out of memory\n", stderr);
-        abort();
-    }
-    b->data = p;
+    b->data = xrealloc(b->data, cap);
     b->cap = cap;
 }
 

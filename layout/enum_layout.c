@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 typedef struct {
     unsigned size; /* bytes */
@@ -214,9 +215,7 @@ static bool tagged_layout(tt_ctx *c, const tt_def *d, const tt_layout *const *co
     /* Tag integer: the smallest fitting the constructible variants' discriminants. */
     tt_i128 min = 0, max = 0;
     bool any = false;
-    tt_u128 *needed = malloc((nv + 1) * sizeof *needed);
-    if (!needed)
-        abort();
+    tt_u128 *needed = xmalloc((nv + 1) * sizeof *needed);
     size_t nneeded = 0;
     for (uint32_t v = 0; v < nv; v++) {
         if (!repr->c && any_uninhabited(fs[v], nf[v]))

@@ -8,6 +8,7 @@
 
 #include "ingest_reader.h"
 #include "layout.h"
+#include "xalloc.h"
 
 static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)
 {
@@ -546,6 +547,8 @@ bool ingest_json_text(tt_ctx *c, const char *file, const char *text, size_t len,
         return false;
     }
     json_tokener *tok = json_tokener_new_ex(64);
+    if (!tok)
+        xalloc_fail();
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     /* Callers pass NUL-terminated text; including the NUL tells json-c the input ends,
      * which it needs to finish a bare top-level number. */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 static tt_u128 mask_of(unsigned size)
 {
@@ -101,9 +102,7 @@ tt_range range_smallest_containing(const tt_u128 *vals, size_t n, unsigned bits)
     if (n == 0)
         return r;
     tt_u128 m = bits >= 128 ? ~(tt_u128)0 : (((tt_u128)1 << bits) - 1);
-    tt_u128 *v = malloc(n * sizeof *v);
-    if (!v)
-        abort();
+    tt_u128 *v = xmalloc(n * sizeof *v);
     for (size_t i = 0; i < n; i++)
         v[i] = vals[i];
     qsort(v, n, sizeof *v, cmp_u128);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 void tree_free(tt_tree *t)
 {
@@ -17,9 +18,7 @@ void tree_push(tt_tree *t, const tt_entry *e)
 {
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 16;
-        tt_entry *v = realloc(t->v, cap * sizeof *v);
-        if (!v)
-            abort();
+        tt_entry *v = xrealloc(t->v, cap * sizeof *v);
         t->v = v;
         t->cap = cap;
     }

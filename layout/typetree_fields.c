@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "typetree_build.h"
+#include "xalloc.h"
 
 /* Union fields and enum variants: an entry survives only if every alternative that
  * covers its first-level byte has the very same entry. */
@@ -98,17 +99,13 @@ void tb_alternatives(builder *b, tt_type *t, const tt_layout *l, int64_t base)
 {
     const tt_def *d = t->def;
     uint32_t n = d->kind == DEF_ENUM ? l->nvariants : d->nfields;
-    alternative *alts = calloc(n + 1, sizeof *alts);
-    if (!alts)
-        abort();
+    alternative *alts = xcalloc(n + 1, sizeof *alts);
     uint32_t used = 0;
     for (uint32_t v = 0; v < n; v++) {
         alternative *a = &alts[used];
         uint32_t nf = d->kind == DEF_ENUM ? l->variants[v].nfields : 1;
-        a->lo = calloc(nf + 1, sizeof *a->lo);
-        a->hi = calloc(nf + 1, sizeof *a->hi);
-        if (!a->lo || !a->hi)
-            abort();
+        a->lo = xcalloc(nf + 1, sizeof *a->lo);
+        a->hi = xcalloc(nf + 1, sizeof *a->hi);
         if (d->kind == DEF_ENUM) {
             if (l->variants[v].uninhabited) {
                 free(a->lo);
@@ -156,9 +153,7 @@ void tb_padding(builder *b, tt_type *t, const tt_layout *l, uint32_t n, int64_t 
     uint64_t size = l->size, room = (uint64_t)(b->o->max_offset - base) + 1;
     if (size > room)
         size = room;
-    uint8_t *used = calloc(size + 1, 1);
-    if (!used)
-        abort();
+    uint8_t *used = xcalloc(size + 1, 1);
     for (uint32_t i = 0; i < n; i++) {
         tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
         const tt_layout *fl = ft ? tb_lay(b, ft) : NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "xalloc.h"
 
 static unsigned ctz64(uint64_t x) { return x ? (unsigned)__builtin_ctzll(x) : 64; }
 
@@ -43,9 +44,7 @@ static void stable_sort(uint32_t *idx, uint32_t n, const sort_key *keys,
 {
     if (n < 2)
         return;
-    uint32_t *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        abort();
+    uint32_t *tmp = xmalloc(n * sizeof *tmp);
     for (uint32_t width = 1; width < n; width *= 2) {
         for (uint32_t lo = 0; lo < n; lo += 2 * width) {
             uint32_t mid = lo + width < n ? lo + width : n;
@@ -87,9 +86,7 @@ static bool univariant_biased(tt_ctx *c, const tt_layout *const *fields, uint32_
             if (av > largest_niche)
                 largest_niche = av;
         }
-        sort_key *keys = malloc(end * sizeof *keys);
-        if (!keys)
-            abort();
+        sort_key *keys = xmalloc(end * sizeof *keys);
         for (uint32_t i = 0; i < end; i++) {
             const tt_layout *f = fields[i];
             tt_u128 av = niche_avail(f->has_niche, &f->niche);

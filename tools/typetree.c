@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../emit/emit.h"
+#include "../layout/xalloc.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -140,9 +141,7 @@ static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     o->tree = tree_default_opts;
-    o->args = calloc((size_t)argc + 1, sizeof *o->args);
-    if (!o->args)
-        abort();
+    o->args = xcalloc((size_t)argc + 1, sizeof *o->args);
     bool opts = true;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -349,9 +348,7 @@ static bool read_types_from(tt_ctx *c, options *o)
     }
     char line[65536];
     size_t cap = (size_t)o->nargs + 64;
-    char **args = malloc(cap * sizeof *args);
-    if (!args)
-        abort();
+    char **args = xmalloc(cap * sizeof *args);
     memcpy(args, o->args, (size_t)o->nargs * sizeof *args);
     while (fgets(line, sizeof line, f)) {
         size_t n = strcspn(line, "\r\n");
@@ -363,9 +360,7 @@ static bool read_types_from(tt_ctx *c, options *o)
             continue;
         if ((size_t)o->nargs == cap) {
             cap *= 2;
-            char **v = realloc(args, cap * sizeof *v);
-            if (!v)
-                abort();
+            char **v = xrealloc(args, cap * sizeof *v);
             args = v;
         }
         args[o->nargs++] = arena_strdup(c->arena, s);

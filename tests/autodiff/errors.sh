@@ -16,13 +16,11 @@ bless=
 out=$root/build/tests/autodiff
 # The macro crate, built by plain cargo (expansion needs no wrapper).
 (cd tests/autodiff && cargo build --offline --locked -q -p typetree-autodiff --target-dir "$out/plain") ||
-    { echo "cargo build of typetree-autodiff failed"; echo "0 passed, 1 failed"; exit 1; }
+    { fail "cargo build of typetree-autodiff"; suite_end; }
 rlib=$out/plain/debug/libtypetree_autodiff.rlib
 deps=$out/plain/debug/deps
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
 for rs in tests/autodiff/errors/*.rs; do
     name=$(basename "$rs" .rs)
     dir=$(cd "$(dirname "$rs")" && pwd)
@@ -37,8 +35,7 @@ for rs in tests/autodiff/errors/*.rs; do
         wrapper-no-plugin)
             env -u RUSTC_TYPETREE_ENZYME tools/rustc-typetree -o "$tmp/$name" "$@" >"$tmp/out" 2>"$tmp/err" ;;
         *)
-            echo "[FAIL] $name: no '// build:' line"
-            fail=$((fail + 1))
+            fail "$name: no '// build:' line"
             continue ;;
     esac
     status=$?
@@ -48,19 +45,14 @@ for rs in tests/autodiff/errors/*.rs; do
         cp "$tmp/stderr" "$expected"
     fi
     if [ "$status" -eq 0 ]; then
-        echo "[FAIL] $name: compiled, expected errors"
-        fail=$((fail + 1))
+        fail "$name: compiled, expected errors"
     elif [ ! -f "$expected" ]; then
-        echo "[FAIL] $name: no $expected (run with --bless to write it)"
-        fail=$((fail + 1))
+        fail "$name: no $expected (run with --bless to write it)"
     elif cmp -s "$tmp/stderr" "$expected"; then
-        echo "[PASS] $name"
-        pass=$((pass + 1))
+        pass "$name"
     else
-        echo "[FAIL] $name: stderr differs from $expected:"
-        diff -u "$expected" "$tmp/stderr" | sed 's/^/    /' | head -n 40
-        fail=$((fail + 1))
+        diff -u "$expected" "$tmp/stderr" > "$tmp/diff"
+        fail "$name: stderr differs from $expected:" "$tmp/diff" 40
     fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -11,11 +11,9 @@ root=$(pwd)
 levels=${*:-0 1 2 3}
 out=build/tests/autodiff
 . tests/autodiff/needs.sh
-plugin=$(tools/enzyme-plugin 2>&1) || skip "$plugin"
-[ -x build/typetree ] || { echo "build/typetree missing: run make"; echo "0 passed, 1 failed"; exit 1; }
+plugin=$(tools/enzyme-plugin 2>&1) || suite_skip "$plugin"
+[ -x build/typetree ] || { fail "build/typetree missing: run make"; suite_end; }
 mkdir -p "$out"
-pass=0
-fail=0
 host=$(rustc -vV | sed -n 's/^host: //p')
 for level in $levels; do
     log=$out/gradients-O$level.log
@@ -29,9 +27,8 @@ for level in $levels; do
         "$root/tools/cargo-autodiff" run --offline --locked --release -q) >"$log" 2>&1
     status=$?
     if ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; then
-        echo "[FAIL] -O$level: the program did not build or run (status $status; log $log):"
+        fail "-O$level: the program did not build or run (status $status; log $log):"
         grep -v '^;' "$log" | grep -E 'error|enzyme:|panicked' | cut -c1-300 | tail -n 8 | sed 's/^/    /'
-        fail=$((fail + 1))
         continue
     fi
     echo "== -O$level ($(($(date +%s) - t0)) s)"
@@ -50,8 +47,7 @@ for level in $levels; do
     echo "$counts" | grep -v '^COUNTS '
     p=$(echo "$counts" | sed -n 's/^COUNTS \([0-9]*\) \([0-9]*\)$/\1/p')
     f=$(echo "$counts" | sed -n 's/^COUNTS \([0-9]*\) \([0-9]*\)$/\2/p')
-    pass=$((pass + p))
-    fail=$((fail + f))
+    suite_passed=$((suite_passed + p))
+    suite_failed=$((suite_failed + f))
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

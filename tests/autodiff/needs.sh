@@ -1,10 +1,7 @@
-# Sourced by tests/autodiff/*.sh: ends the suite with SKIP when it cannot build the macros
-# (cargo, or Debian's sources of syn, quote and proc-macro2 that tools/setup installs).
-skip() {
-    echo "SKIP: $*"
-    echo "0 passed, 0 failed"
-    exit 0
-}
-command -v cargo >/dev/null 2>&1 || skip "cargo not found (rustup)"
+# Sourced by tests/autodiff/*.sh (from the repository root): the suites' shared helpers
+# (tests/lib/suite.sh), and SKIP when the macros cannot be built (cargo, or Debian's sources
+# of syn, quote and proc-macro2 that tools/setup installs).
+. tests/lib/suite.sh
+command -v cargo >/dev/null 2>&1 || suite_skip "cargo not found (rustup)"
 [ -d /usr/share/cargo/registry/syn-1.0.107 ] ||
-    skip "Debian's syn, quote and proc-macro2 sources missing (tools/setup installs them)"
+    suite_skip "Debian's syn, quote and proc-macro2 sources missing (tools/setup installs them)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench_enzyme.py: what trees change for Enzyme, program by program (issue 13).
 
-The corpus (README, "Where trees matter") is tests/gradients/stress/ (programs written to
+The corpus (docs/enzyme-benchmark.md) is tests/gradients/stress/ (programs written to
 stress Enzyme's type analysis, std only, built by rustc) and tests/gradients/crates/cases/
 (programs over Debian's kurbo, euclid, lyon_geom, num-complex and rand_distr, built by cargo
 --offline); --suite takes the gradient suite's own programs (tests/gradients/cases) instead.

@@ -3,9 +3,9 @@
 A benchmark run over the whole corpus takes most of an hour, and wall times here move with
 the other core's load, so a program is sometimes measured again alone and its rows replace
 the full run's. --merge recomputes the summary lines and the chart from such tables by the
-same rules as a run, so that every figure the README quotes comes from rows one can read.
+same rules as a run, so that every figure docs/enzyme-benchmark.md quotes comes from rows one can read.
 A row's times are as printed (3 decimals); the reasons of the builds that are not right come
-from the table's "why" section when it has one (a README excerpt of rows has none).
+from the table's "why" section when it has one (the doc's excerpt of rows has none).
 """
 import os
 import re

@@ -2,12 +2,12 @@
 """tests/bench/test_enzyme_table.py: bench_enzyme.py's table read back, without Enzyme.
 
 bench_enzyme.report writes a row with one format string and enzyme_table.ROW reads it with
-a regular expression; the README's table is the --merge of the raw tables in
+a regular expression; docs/enzyme-benchmark.md's table is the --merge of the raw tables in
 docs/enzyme-bench/. These checks fail when the writer and the reader drift apart (a table
 written and read back must give the same outcomes, times, memory and reasons), when a later
 table's row stops replacing an earlier one's, when a table that is not one is read without a
-message naming file and line, and when the README's table is not what merging the tables its
-own command names prints (an edit by hand, or a change of the rules not carried to it)."""
+message naming file and line, and when docs/enzyme-benchmark.md's table is not what merging
+the tables its own command names prints (an edit by hand, or a change of the rules not carried to it)."""
 import os
 import re
 import shutil
@@ -71,7 +71,7 @@ check("levels read back", got_levels, levels)
 for key in sorted(results):
     check("%s O%d %s read back" % (key[0], key[1], "trees" if key[2] else "plain"),
           round_trip_view(got[key]), round_trip_view(results[key]))
-# The summary of the table read back is the summary written (the README's lines come from it).
+# The summary of the table read back is the summary written (the docs' lines come from it).
 check("the report of the rows read back is the report written",
       bench_enzyme.report(name, got_cases, got_levels, got), text)
 
@@ -109,13 +109,13 @@ one_level = write(tmp, "one-level.txt", bench_enzyme.report("P", ["prog_new"], [
 check("a program without a row at a level another table has is named",
       error_of([first, one_level]), "prog_new O2: no row in %s %s" % (first, one_level))
 
-# The README's table is the merge of the tables its command names.
-with open(os.path.join(ROOT, "README.md")) as f:
-    readme = f.read()
-command = re.search(r"bench_enzyme\.py --merge .*?(?=\n\s*cp |\n\n)", readme, re.S)
-check("the README names its merge command", bool(command), True)
-block = re.search(r"\n```\n(program +lvl .*?)\n```", readme, re.S)
-check("the README shows the table", bool(block), True)
+# docs/enzyme-benchmark.md's table is the merge of the tables its command names.
+with open(os.path.join(ROOT, "docs", "enzyme-benchmark.md")) as f:
+    doc = f.read()
+command = re.search(r"bench_enzyme\.py --merge .*?(?=\n\s*cp |\n\n)", doc, re.S)
+check("docs/enzyme-benchmark.md names its merge command", bool(command), True)
+block = re.search(r"\n```\n(program +lvl .*?)\n```", doc, re.S)
+check("docs/enzyme-benchmark.md shows the table", bool(block), True)
 if command and block:
     tables = [os.path.join(ROOT, p) for p in re.findall(r"--merge (\S+)", command.group(0))]
     name, mcases, mlevels, mresults = bench_enzyme.merged(tables)
@@ -123,14 +123,14 @@ if command and block:
                bench_enzyme.report(name, mcases, mlevels, mresults).split("\nwhy, per build")[0]
                .splitlines()]
     shown = [l.rstrip() for l in block.group(1).splitlines()]
-    # The README leaves out the title and the lists under the summary lines; every line it
+    # The doc leaves out the title and the lists under the summary lines; every line it
     # shows is printed, in the same order, and it shows every row.
     missing = [l for l in shown if l not in printed]
-    check("every line of the README's table is in the merge's output", missing, [])
-    check("the README's lines are in the merge's order",
+    check("every line of the doc's table is in the merge's output", missing, [])
+    check("the doc's lines are in the merge's order",
           [l for l in printed if l in shown] == shown, True)
     rows = [l for l in printed if re.match(r"\S+ +O\d ", l)]
-    check("the README shows every row of the merge", [l for l in rows if l not in shown], [])
+    check("the doc shows every row of the merge", [l for l in rows if l not in shown], [])
 
 shutil.rmtree(tmp)
 sys.exit(checks.finish("bench-tables"))

@@ -515,7 +515,7 @@ class Gen:
             if v is None:
                 break
             vals.append(v)
-        # Known divergence (see known-divergences.json and the README's Limits): for a
+        # Known divergence (see known-divergences.json and docs/limits.md): for a
         # signed discriminant type (no repr, C, isize, iN) whose values spread over a
         # quarter or more of its range, rustc 1.95 picks a tag valid range the engine
         # does not reproduce yet. Stay below that spread here; the divergent cases are

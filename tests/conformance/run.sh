@@ -22,11 +22,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 PY=${PYTHON:-python3}
+. "$root/tests/lib/suite.sh"
 
-if ! rustc +nightly --version >/dev/null 2>&1; then
-    echo "SKIP: conformance: rustc +nightly not found"
-    exit 0
-fi
+rustc +nightly --version >/dev/null 2>&1 || suite_skip "conformance: rustc +nightly not found"
 if [ -n "$keep" ]; then
     mkdir -p "$keep" && work=$keep
 else
@@ -34,8 +32,6 @@ else
     trap 'rm -rf "$work"' EXIT INT TERM
 fi
 
-passed=0
-failed=0
 # compare LABEL ARGS...: runs compare.py, adds its "N passed, N failed" to the totals
 compare() {
     label=$1
@@ -43,15 +39,8 @@ compare() {
     echo "== $label"
     "$PY" "$here/compare.py" --typetree "$typetree" "$@" >"$work/log" 2>&1
     cat "$work/log"
-    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/log" | tail -n 1)
-    if [ -z "$summary" ]; then
-        echo "compare.py gave no summary: counted as 1 failure"
-        failed=$((failed + 1))
-        return
-    fi
-    passed=$((passed + ${summary%% passed*}))
-    f=${summary#*passed, }
-    failed=$((failed + ${f%% failed}))
+    suite_add_log "$work/log"
+    [ $? -ne 2 ] || echo "compare.py gave no summary: counted as 1 failure"
 }
 
 for fx in layout-rules example; do
@@ -68,8 +57,7 @@ first=""
 for s in $seeds; do
     doc="$work/seed$s.json"
     if ! "$PY" "$here/gen_types.py" --seed "$s" --count "$count" -o "$doc"; then
-        echo "== seed $s: gen_types.py failed: counted as 1 failure"
-        failed=$((failed + 1))
+        fail "seed $s: gen_types.py"
         continue
     fi
     compare "seed $s ($count types; gen_types.py --seed $s --count $count)" "$doc"
@@ -94,5 +82,4 @@ if [ -f "$kd" ]; then
     fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

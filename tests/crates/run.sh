@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/crates/run.sh: the crates test (README, "The crates test"). Builds the workspace
+# tests/crates/run.sh: the crates test (docs/testing.md, "The crates test"). Builds the workspace
 # tests/crates (four programs over Debian-packaged crates) through tools/rustc-typetree in
 # debug and release with cargo --offline, runs each program against expected/<bin>.out
 # (written by a plain cargo build, without the wrapper), then measures each binary's

@@ -7,7 +7,7 @@
 ; for these vectors; the analysis alone fails.
 ; Reduced with llvm-reduce from stress program enum_vm at -O2 with trees (the module as it
 ; reaches Enzyme in LLVM's -O2 pipeline). The other stress programs whose -O2 build with
-; trees stops in RawVec::grow_one (bench-enzyme; the README lists them) stop on the same
+; trees stops in RawVec::grow_one (bench-enzyme; docs/enzyme-benchmark.md lists them) stop on the same
 ; load of that pointer; plain Enzyme stops elsewhere on each of them. f(v, x) = x^2 after growing v: f'(3) = 6.
 ; CASE true-tree {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer, [-1,8]:Pointer, [-1,8,-1]:Float@double} error Illegal updateAnalysis
 ; CASE pointer-only {[-1]:Pointer, [-1,0]:Integer, [-1,1]:Integer, [-1,2]:Integer, [-1,3]:Integer, [-1,4]:Integer, [-1,5]:Integer, [-1,6]:Integer, [-1,7]:Integer, [-1,8]:Pointer} error Illegal updateAnalysis

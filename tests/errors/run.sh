@@ -22,11 +22,9 @@ case $bin in
 *) bin=$PWD/$bin ;;
 esac
 dir=$(cd "$(dirname "$0")" && pwd)
+. "$dir/../lib/suite.sh"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-passed=0
-failed=0
 
 for expect in "$dir"/*.expect; do
     name=$(basename "$expect" .expect)
@@ -76,13 +74,10 @@ for expect in "$dir"/*.expect; do
     fi
 
     if [ -z "$why" ]; then
-        echo "[PASS] $name"
-        passed=$((passed + 1))
+        pass "$name"
     else
-        echo "[FAIL] $name: $why"
+        fail "$name: $why"
         sed 's/^/    stderr: /' "$tmp/err"
-        failed=$((failed + 1))
     fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

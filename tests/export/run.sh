@@ -8,30 +8,25 @@
 T=${1:?usage: tests/export/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/suite.sh"
 fixtures=$here/../../fixtures/export
-OPT=$(command -v opt-22 || echo /usr/lib/llvm-22/bin/opt)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-LLVM_DIS=$(command -v llvm-dis-22 || echo /usr/lib/llvm-22/bin/llvm-dis)
-LLVM_LINK=$(command -v llvm-link-22 || echo /usr/lib/llvm-22/bin/llvm-link)
-pass=0 fail=0
-ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
-bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | head -20; fail=$((fail + 1)); }
 
 # reexport NAME JSON ANNOTATED_LL: annotated-ir-reexport (issue 11, item 1): the export of
 # annotated IR describes the same functions and types as the export of the original (our
 # return attribute "{[-1]:Float@double}" puts an '@' before the function's name).
 reexport() {
     if ! "$T" export "$3" -o "$tmp/re.json" 2>"$tmp/re.log"; then
-        bad "$1: annotated-ir-reexport: export of the annotated IR" "$tmp/re.log"; return
+        fail "$1: annotated-ir-reexport: export of the annotated IR" "$tmp/re.log"; return
     fi
     grep -v '"doc": ' "$2" > "$tmp/re.a"
     grep -v '"doc": ' "$tmp/re.json" > "$tmp/re.b"
     if cmp -s "$tmp/re.a" "$tmp/re.b"; then
-        ok "$1: annotated-ir-reexport: the annotated IR exports the same functions and types"
+        pass "$1: annotated-ir-reexport: the annotated IR exports the same functions and types"
     else
         diff "$tmp/re.a" "$tmp/re.b" > "$tmp/re.diff"
-        bad "$1: annotated-ir-reexport: the annotated IR exports differently" "$tmp/re.diff"
+        fail "$1: annotated-ir-reexport: the annotated IR exports differently" "$tmp/re.diff"
     fi
 }
 
@@ -44,25 +39,25 @@ for rs in "$fixtures"/../example/*.rs "$fixtures"/../wrapper/*.rs; do
     grep -q '^fn main' "$rs" && kind=bin
     if ! rustc --crate-type=$kind --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
             --crate-name "${n#bin-}" "$rs" -o "$ll" 2>"$log"; then
-        bad "$n: rustc" "$log"; continue
+        fail "$n: rustc" "$log"; continue
     fi
-    if ! "$T" export "$ll" -o "$json" 2>"$log"; then bad "$n: export" "$log"; continue; fi
+    if ! "$T" export "$ll" -o "$json" 2>"$log"; then fail "$n: export" "$log"; continue; fi
     if "$T" layout -W "$json" >/dev/null 2>"$log"; then
-        ok "$n: export + layout -W (the engine agrees with rustc's offsets, std included)"
+        pass "$n: export + layout -W (the engine agrees with rustc's offsets, std included)"
     else
-        bad "$n: layout -W" "$log"
+        fail "$n: layout -W" "$log"
     fi
     if "$T" annotate --types "$json" "$ll" -o "$tmp/$n.out.ll" 2>"$log"; then
         reexport "$n" "$json" "$tmp/$n.out.ll"
     else
-        bad "$n: annotate" "$log"
+        fail "$n: annotate" "$log"
     fi
     # what export writes (locals included) is what the schema describes
     if /usr/bin/python3 "$here/../schema/validate.py" "$here/../../schema/rust-types.schema.json" \
             "$json" >"$log" 2>&1; then
-        ok "$n: the exported file validates against schema/rust-types.schema.json"
+        pass "$n: the exported file validates against schema/rust-types.schema.json"
     else
-        bad "$n: schema" "$log"
+        fail "$n: schema" "$log"
     fi
 done
 
@@ -71,17 +66,17 @@ for rs in "$fixtures"/*.rs; do
     ll=$tmp/$n.ll json=$tmp/$n.json out=$tmp/$n.out.ll log=$tmp/$n.log
     if ! rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
             --crate-name "$n" "$rs" -o "$ll" 2>"$log"; then
-        bad "$n: rustc" "$log"; continue
+        fail "$n: rustc" "$log"; continue
     fi
-    if "$T" export "$ll" -o "$json" 2>"$log"; then ok "$n: export"; else bad "$n: export" "$log"; continue; fi
+    if "$T" export "$ll" -o "$json" 2>"$log"; then pass "$n: export"; else fail "$n: export" "$log"; continue; fi
     if "$T" layout -W "$json" >/dev/null 2>"$log"; then
-        ok "$n: layout -W (the engine agrees with rustc's offsets)"
+        pass "$n: layout -W (the engine agrees with rustc's offsets)"
     else
-        bad "$n: layout -W" "$log"
+        fail "$n: layout -W" "$log"
     fi
     # -O0 IR, annotated as the wrapper does at -O0 (pairs get byte-offset trees)
     if ! "$T" annotate --types "$json" --pair-offsets "$ll" -o "$out" --stats 2>"$log"; then
-        bad "$n: annotate" "$log"; continue
+        fail "$n: annotate" "$log"; continue
     fi
     stats=$(grep 'annotate:' "$log")
     annotated=$(echo "$stats" | sed -n 's/.*: \([0-9]*\) annotated.*/\1/p')
@@ -92,15 +87,15 @@ for rs in "$fixtures"/*.rs; do
         grep -v 'annotate: [0-9]* functions' "$log" | grep -qw "$f" && missing="$missing $f(diagnostic)"
     done
     if [ -z "$missing" ] && [ "${annotated:-0}" -gt 0 ]; then
-        ok "$n: annotate ($stats)"
+        pass "$n: annotate ($stats)"
     else
         echo "    not annotated:$missing" >>"$log"
-        bad "$n: annotate" "$log"
+        fail "$n: annotate" "$log"
     fi
     if "$OPT" -passes=verify -disable-output "$out" 2>"$log"; then
-        ok "$n: opt -passes=verify"
+        pass "$n: opt -passes=verify"
     else
-        bad "$n: opt -passes=verify" "$log"
+        fail "$n: opt -passes=verify" "$log"
     fi
     reexport "$n" "$json" "$out"
 done
@@ -116,14 +111,14 @@ if [ -f "$tmp/$n.json" ] && "$T" annotate --types "$tmp/$n.json" "$tmp/$n.ll" -o
         [ "$out" = bc.ll ] && backend="the LLVM-C backend (.bc)"
         got=$(grep -c '^define "enzyme_type"=' "$tmp/$n.$out")
         if [ "$got" = 4 ]; then
-            ok "$n: symbol-names: $backend annotates all 4 functions"
+            pass "$n: symbol-names: $backend annotates all 4 functions"
         else
             grep '^define' "$tmp/$n.$out" > "$tmp/$n.defs"
-            bad "$n: symbol-names: $backend annotates $got of 4 functions" "$tmp/$n.defs"
+            fail "$n: symbol-names: $backend annotates $got of 4 functions" "$tmp/$n.defs"
         fi
     done
 else
-    bad "$n: symbol-names: export or annotate to .bc" "$tmp/$n.log"
+    fail "$n: symbol-names: export or annotate to .bc" "$tmp/$n.log"
 fi
 
 # unsigned-discriminants (issue 11, item 2): the values the source gave, not LLVM's
@@ -143,9 +138,9 @@ for name, values in want.items():
 sys.exit(bad)
 PY
 then
-    ok "$n: unsigned-discriminants: u8 200, u16 65535, u64 2^64-16 as written, i8 -3 signed"
+    pass "$n: unsigned-discriminants: u8 200, u16 65535, u64 2^64-16 as written, i8 -3 signed"
 else
-    bad "$n: unsigned-discriminants" "$tmp/$n.log"
+    fail "$n: unsigned-discriminants" "$tmp/$n.log"
 fi
 # repr-c-inference (issue 11, item 3): repr(C) inferred beside align(N) and packed(N), and
 # through a chain of 120 nested structs in one go (the old pass stopped after 64 rounds of
@@ -169,9 +164,9 @@ if chain != 120:
 sys.exit(bad)
 PY
 then
-    ok "$n: repr-c-inference: C beside align(16) and packed(2), 120 nested structs, Rust left alone"
+    pass "$n: repr-c-inference: C beside align(16) and packed(2), 120 nested structs, Rust left alone"
 else
-    bad "$n: repr-c-inference" "$tmp/$n.log"
+    fail "$n: repr-c-inference" "$tmp/$n.log"
 fi
 # std-niches (issue 11, item 4): with the valid-range types' niches, Option<OwnedFd> is
 # rustc's 4 bytes, Option<Duration> 16 and Holder 32 (layout -W above has checked the
@@ -184,9 +179,9 @@ import json, sys
 got = [v["size"] for v in json.load(open(sys.argv[1])).values()]
 print("sizes", got, "expected [4, 16, 32]")
 sys.exit(got != [4, 16, 32])' "$tmp/$n.lay" >>"$tmp/$n.log" 2>&1; then
-    ok "$n: std-niches: Option<OwnedFd> 4 bytes, Option<Duration> 16, Holder 32 (rustc's)"
+    pass "$n: std-niches: Option<OwnedFd> 4 bytes, Option<Duration> 16, Holder 32 (rustc's)"
 else
-    bad "$n: std-niches" "$tmp/$n.log"
+    fail "$n: std-niches" "$tmp/$n.log"
 fi
 # dyn-types (issue 11, item 5): trait objects with auto traits ("(dyn Tr + Send)" in
 # debuginfo) behind &, Box, Rc, Arc, and structs with a dyn or slice tail export without a
@@ -196,16 +191,16 @@ fi
 n=dyn_types
 "$T" export "$tmp/$n.ll" -o /dev/null 2>"$tmp/$n.warn"
 if [ ! -s "$tmp/$n.warn" ]; then
-    ok "$n: dyn-types: &(dyn Debug + Send), Box<dyn Error + Send + Sync>, Rc/Arc<dyn ..>, dyn tails: no warning"
+    pass "$n: dyn-types: &(dyn Debug + Send), Box<dyn Error + Send + Sync>, Rc/Arc<dyn ..>, dyn tails: no warning"
 else
-    bad "$n: dyn-types: export warnings" "$tmp/$n.warn"
+    fail "$n: dyn-types: export warnings" "$tmp/$n.warn"
 fi
 if [ "$(grep -o '"dyn_types::[^"]*": {"kind": "struct", "maybe_unsized_tail": true,' "$tmp/$n.json")" = \
      '"dyn_types::Tail_u64": {"kind": "struct", "maybe_unsized_tail": true,' ]; then
-    ok "$n: sized-tail: Tail<u64> keeps its ?Sized last field last (maybe_unsized_tail)"
+    pass "$n: sized-tail: Tail<u64> keeps its ?Sized last field last (maybe_unsized_tail)"
 else
     grep 'Tail' "$tmp/$n.json" > "$tmp/$n.tail"
-    bad "$n: sized-tail: Tail<u64> not marked maybe_unsized_tail" "$tmp/$n.tail"
+    fail "$n: sized-tail: Tail<u64> not marked maybe_unsized_tail" "$tmp/$n.tail"
 fi
 # abi-probes (issue 11, item 6): random repr(C) structs (tests/export/abi_probes.py, fixed
 # seeds) passed and returned by extern "C" and by Rust-ABI functions, eight at a time so
@@ -217,16 +212,16 @@ for seed in 1 2 3 4; do
     /usr/bin/python3 "$here/abi_probes.py" "$seed" 80 > "$tmp/$n.rs"
     if ! rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 \
             --crate-name "$n" "$tmp/$n.rs" -o "$tmp/$n.ll" 2>"$tmp/$n.log"; then
-        bad "$n: rustc" "$tmp/$n.log"; continue
+        fail "$n: rustc" "$tmp/$n.log"; continue
     fi
     if "$T" export "$tmp/$n.ll" -o "$tmp/$n.json" 2>"$tmp/$n.log" &&
        "$T" layout -W "$tmp/$n.json" >/dev/null 2>>"$tmp/$n.log" &&
        "$T" annotate --strict --stats --types "$tmp/$n.json" "$tmp/$n.ll" -o "$tmp/$n.out.ll" \
            2>>"$tmp/$n.log" &&
        grep -q 'annotate: 172 functions in the IR: 172 annotated' "$tmp/$n.log"; then
-        ok "$n: abi-probes: 172 functions (extern \"C\" and Rust) agree with rustc's define lines"
+        pass "$n: abi-probes: 172 functions (extern \"C\" and Rust) agree with rustc's define lines"
     else
-        bad "$n: abi-probes" "$tmp/$n.log"
+        fail "$n: abi-probes" "$tmp/$n.log"
     fi
 done
 # counted-once (issue 11, targets): every define is counted once by --stats, and every
@@ -243,12 +238,12 @@ if rustc --crate-type=lib --emit=llvm-ir -C debuginfo=2 -C opt-level=0 --crate-n
     set -- $(sed -n 's/.*: \([0-9]*\) functions in the IR: \([0-9]*\) annotated .*, \([0-9]*\) skipped (.* \([0-9]*\) left without trees by rule.*), \([0-9]*\) not described.*/\1 \2 \3 \4 \5/p' "$tmp/$n.log") x x x x x
     if [ "$1" = "$defines" ] && [ $(($2 + $3 + $5)) -eq "$defines" ] && [ $(($2 + $3)) -eq "$entries" ] &&
        [ "$4" -ge 1 ] && grep -q 'precondition_check' "$tmp/$n.json"; then
-        ok "$n: counted once: $defines defines = $2 annotated + $3 skipped ($4 precondition checks) + $5 not described; $entries entries"
+        pass "$n: counted once: $defines defines = $2 annotated + $3 skipped ($4 precondition checks) + $5 not described; $entries entries"
     else
-        bad "$n: counted once ($defines defines, $entries entries)" "$tmp/$n.log"
+        fail "$n: counted once ($defines defines, $entries entries)" "$tmp/$n.log"
     fi
 else
-    bad "$n: rustc, export or annotate" "$tmp/$n.log"
+    fail "$n: rustc, export or annotate" "$tmp/$n.log"
 fi
 # type-copies: a fat-LTO module keeps each crate's copy of a type's debuginfo (one binary
 # of tests/crates held core::panic::Location 13 times), all with the type's identifier:
@@ -283,13 +278,12 @@ then
     if "$T" export "$tmp/$n.ll" -o "$tmp/$n.json" 2>>"$tmp/$n.log" &&
        [ "$(grep -c '"core::option::Option_f64[_0-9]*": {' "$tmp/$n.json")" = 1 ] &&
        grep -q '"ty": "core::option::Option_f64"}], "ret": "f64"' "$tmp/$n.json"; then
-        ok "$n: type-copies: two debuginfo copies of Option<f64> are one definition"
+        pass "$n: type-copies: two debuginfo copies of Option<f64> are one definition"
     else
         grep 'Option_f64' "$tmp/$n.json" >>"$tmp/$n.log" 2>/dev/null
-        bad "$n: type-copies" "$tmp/$n.log"
+        fail "$n: type-copies" "$tmp/$n.log"
     fi
 else
-    bad "$n: rustc, llvm-link or the copy" "$tmp/$n.log"
+    fail "$n: rustc, llvm-link or the copy" "$tmp/$n.log"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -26,6 +26,7 @@ case $bin in
 *) bin=$PWD/$bin ;;
 esac
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib/suite.sh
 sh tests/trees/build-checker.sh || exit 2
 check=build/tests/enzyme_check
 tmp=$(mktemp -d) || exit 2
@@ -40,8 +41,6 @@ type_at() {
     fi
 }
 
-passed=0
-failed=0
 for args in tests/golden/trees/*.args; do
     set -f # type expressions and options are never globbed
     name=$(basename "$args" .args)
@@ -93,10 +92,9 @@ for args in tests/golden/trees/*.args; do
     fi
 
     if [ -z "$why" ]; then
-        echo "[PASS] $name"
-        passed=$((passed + 1))
+        pass "$name"
     else
-        echo "[FAIL] $name: $why"
+        fail "$name: $why"
         if [ -s "$tmp/err" ]; then
             head -n 20 "$tmp/err" | sed 's/^/    stderr: /'
         fi
@@ -117,9 +115,7 @@ for args in tests/golden/trees/*.args; do
                 echo "    enzyme_check: $(type_at "$n" "$@"): ${l#FAIL line *: }" | cut -c1-300
             done
         fi
-        failed=$((failed + 1))
     fi
     rm -f "$tmp/diff" "$tmp/check" "$tmp/lines"
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

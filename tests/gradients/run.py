@@ -29,7 +29,7 @@ suite prints a table of outcomes (trees / plain / base) and ends with "N passed,
 only where trees are not right, so by default those
 builds hold just these cases (one or two builds a level, where building every case costs
 some 25 at -O0 to isolate plain Enzyme's failures); --full builds every case in every mode
-(`make gradients`, the README's table); "." in the table: not built.
+(`make gradients`, docs/results.md's table); "." in the table: not built.
 
 usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3]
                               [--no-base | --base-levels 0,2] [--full] [--jobs N]

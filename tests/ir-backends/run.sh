@@ -14,38 +14,19 @@
 #  (d) truncated or byte-flipped .ll/.bc inputs give exit status 1, a message naming the
 #      file, no output file and no sanitizer or LLVM crash report.
 # Every run uses --no-body: in-body trees are written by the text backend only (see the
-# README's Limits), so the backends are compared on what both write.
+# docs/limits.md), so the backends are compared on what both write.
 # Prints [PASS]/[FAIL] per check and "N passed, N failed"; exits 1 on any failure.
 set -u
 tt=${1:?usage: tests/ir-backends/run.sh TYPETREE_BIN}
 cd "$(dirname "$0")/../.." || exit 2
 case $tt in /*) ;; *) tt=$PWD/$tt ;; esac
 here=tests/ir-backends
-llvm=/usr/lib/llvm-22/bin
-
-for tool in "$llvm/llvm-dis" "$llvm/llvm-as" "$llvm/opt"; do
-    if [ ! -x "$tool" ]; then
-        echo "SKIP: ir-backends: $tool not found (apt-get install llvm-22-tools)"
-        echo "0 passed, 0 failed"
-        exit 0
-    fi
-done
-if ! command -v rustc > /dev/null 2>&1; then
-    echo "SKIP: ir-backends: no rustc"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+. tests/lib/suite.sh
+suite_need_tools "$LLVM_DIS" "$LLVM_AS" "$OPT"
+command -v rustc > /dev/null 2>&1 || suite_skip "ir-backends: no rustc"
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "[PASS] $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "[FAIL] $1"
-    [ -z "${2:-}" ] || sed 's/^/    /' "$2" | head -n 20
-}
 
 # Crash reports: a sanitizer, LLVM's fatal error handler or its stack dump.
 crashed() { grep -qE 'Sanitizer|runtime error|LLVM ERROR|Stack dump|PLEASE submit' "$1"; }
@@ -55,9 +36,9 @@ crashed() { grep -qE 'Sanitizer|runtime error|LLVM ERROR|Stack dump|PLEASE submi
 # and writes modules without their summary.
 dis() {
     if [ "$(head -c 2 "$1")" = "BC" ]; then
-        "$llvm/llvm-dis" "$1" -o - 2> "$w/dis.err"
+        "$LLVM_DIS" "$1" -o - 2> "$w/dis.err"
     else
-        "$llvm/llvm-as" "$1" -o - 2> "$w/dis.err" | "$llvm/llvm-dis" -o - 2>> "$w/dis.err"
+        "$LLVM_AS" "$1" -o - 2> "$w/dis.err" | "$LLVM_DIS" -o - 2>> "$w/dis.err"
     fi | grep -v -e '^; ModuleID' -e '^$' -e '^\^[0-9]' > "$2"
 }
 
@@ -91,7 +72,7 @@ check_output() {
     name=$1
     file=$2
     k=$w/$(key "$name")
-    if "$llvm/opt" -passes=verify -disable-output "$file" 2> "$k.verify"; then
+    if "$OPT" -passes=verify -disable-output "$file" 2> "$k.verify"; then
         pass "$name: opt -passes=verify"
     else
         fail "$name: opt -passes=verify" "$k.verify"
@@ -208,7 +189,7 @@ json.dump(t, open(sys.argv[2], "w"))' "$types" "$d/changed.json"
         fi
         # stale trees: every annotated tree replaced by a wrong one, in text and bitcode
         sed 's/"enzyme_type"="[^"]*"/"enzyme_type"="{[-1]:Integer}"/g' "$w/$c.ref.dis" > "$d/stale.ll"
-        "$llvm/llvm-as" "$d/stale.ll" -o "$d/stale.bc"
+        "$LLVM_AS" "$d/stale.ll" -o "$d/stale.bc"
         for ext in ll bc; do
             annotate "$c stale $ext->ll" 0 --types "$types" "$d/stale.$ext" -o "$d/unstale-$ext.ll" &&
                 check_output "$c stale $ext->ll" "$d/unstale-$ext.ll" "$w/$c.ref" "$w/$c.in.dis"
@@ -260,7 +241,7 @@ damaged() {
             fi
         elif [ "$2" = 1 ]; then
             fail "$label: accepted (exit 0)" "$w/dmg.err"
-        elif "$llvm/opt" -passes=verify -disable-output "$d/out/r.$to" 2> "$w/dmg.v"; then
+        elif "$OPT" -passes=verify -disable-output "$d/out/r.$to" 2> "$w/dmg.v"; then
             pass "$label: still valid IR, accepted, output verifies"
         else
             fail "$label: accepted, output does not verify" "$w/dmg.v"
@@ -306,5 +287,4 @@ for ext in ll bc; do
     done
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+suite_end

@@ -7,47 +7,41 @@
 bin=$1
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib/suite.sh
 RUSTC=${RUSTC:-rustc}
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-for t in opt llvm-as llvm-dis; do
-    [ -x "$LLVM_BIN/$t" ] || { echo "SKIP: $LLVM_BIN/$t not found"; echo "0 passed, 0 failed"; exit 0; }
-done
-"$RUSTC" --version >/dev/null 2>&1 || { echo "SKIP: $RUSTC not found"; echo "0 passed, 0 failed"; exit 0; }
+suite_need_tools "$OPT" "$LLVM_AS" "$LLVM_DIS"
+"$RUSTC" --version >/dev/null 2>&1 || suite_skip "$RUSTC not found"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
-bad() { echo "[FAIL] $1"; fail=$((fail + 1)); }
 "$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 \
-    fixtures/optnone-checks/checks.rs -o "$tmp/in.ll" || { bad "rustc"; echo "$pass passed, $fail failed"; exit 1; }
+    fixtures/optnone-checks/checks.rs -o "$tmp/in.ll" || { fail "rustc"; suite_end; }
 echo '{"format": "rust-types/1", "types": {}, "functions": []}' >"$tmp/none.json"
 ann() { "$bin" annotate --types "$tmp/none.json" --no-typetree --optnone-checks "$@"; }
 # the define lines of precondition checks, and the others
 defs() { grep '^define' "$1" | grep -c "$2"; }
 checks=$(grep '^define' "$tmp/in.ll" | grep -c 'precondition_check')
-[ "$checks" -ge 2 ] && ok "rustc's -O0 IR has $checks precondition checks" ||
-    bad "rustc's -O0 IR has precondition checks ($checks)"
-ann "$tmp/in.ll" -o "$tmp/out.ll" 2>"$tmp/err" && ok "text: annotate exits 0" || bad "text: annotate: $(cat "$tmp/err")"
+[ "$checks" -ge 2 ] && pass "rustc's -O0 IR has $checks precondition checks" ||
+    fail "rustc's -O0 IR has precondition checks ($checks)"
+ann "$tmp/in.ll" -o "$tmp/out.ll" 2>"$tmp/err" && pass "text: annotate exits 0" || fail "text: annotate: $(cat "$tmp/err")"
 frozen=$(grep '^define.*precondition_check.*) .*noinline optnone ' "$tmp/out.ll" | grep -c .)
-[ "$frozen" = "$checks" ] && ok "text: every check gets noinline optnone ($frozen)" ||
-    bad "text: $frozen of $checks checks get noinline optnone"
+[ "$frozen" = "$checks" ] && pass "text: every check gets noinline optnone ($frozen)" ||
+    fail "text: $frozen of $checks checks get noinline optnone"
 others=$(grep '^define' "$tmp/out.ll" | grep -v precondition_check | grep -c 'optnone')
-[ "$others" = 0 ] && ok "text: no other function gets it" || bad "text: $others other functions get it"
+[ "$others" = 0 ] && pass "text: no other function gets it" || fail "text: $others other functions get it"
 sed 's/ noinline optnone / /' "$tmp/out.ll" | cmp -s - "$tmp/in.ll" &&
-    ok "text: nothing else changes" || bad "text: more than the checks' attributes changed"
-"$LLVM_BIN/opt" -passes=verify -disable-output "$tmp/out.ll" 2>"$tmp/err" &&
-    ok "text: the result verifies" || bad "text: verify: $(head -3 "$tmp/err")"
+    pass "text: nothing else changes" || fail "text: more than the checks' attributes changed"
+"$OPT" -passes=verify -disable-output "$tmp/out.ll" 2>"$tmp/err" &&
+    pass "text: the result verifies" || fail "text: verify: $(head -3 "$tmp/err")"
 ann "$tmp/out.ll" -o "$tmp/again.ll" && cmp -s "$tmp/out.ll" "$tmp/again.ll" &&
-    ok "text: annotating again changes nothing" || bad "text: not idempotent"
-"$LLVM_BIN/llvm-as" "$tmp/in.ll" -o "$tmp/in.bc" &&
-    ann "$tmp/in.bc" -o "$tmp/out.bc" 2>"$tmp/err" && "$LLVM_BIN/llvm-dis" "$tmp/out.bc" -o "$tmp/outbc.ll" &&
-    ok "bitcode: annotate exits 0" || bad "bitcode: annotate: $(cat "$tmp/err")"
+    pass "text: annotating again changes nothing" || fail "text: not idempotent"
+"$LLVM_AS" "$tmp/in.ll" -o "$tmp/in.bc" &&
+    ann "$tmp/in.bc" -o "$tmp/out.bc" 2>"$tmp/err" && "$LLVM_DIS" "$tmp/out.bc" -o "$tmp/outbc.ll" &&
+    pass "bitcode: annotate exits 0" || fail "bitcode: annotate: $(cat "$tmp/err")"
 # in bitcode the attributes land in attribute groups: count the checks whose group has both
 n=0
 for g in $(grep '^define.*precondition_check' "$tmp/outbc.ll" | sed -n 's/.* #\([0-9]*\) .*/\1/p'); do
     grep "^attributes #$g = " "$tmp/outbc.ll" | grep -q 'noinline.*optnone' && n=$((n + 1))
 done
-[ "$n" = "$checks" ] && ok "bitcode: every check gets noinline optnone ($n)" ||
-    bad "bitcode: $n of $checks checks get noinline optnone"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+[ "$n" = "$checks" ] && pass "bitcode: every check gets noinline optnone ($n)" ||
+    fail "bitcode: $n of $checks checks get noinline optnone"
+suite_end

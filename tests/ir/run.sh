@@ -22,7 +22,7 @@
 # attributes, `, !enzyme_type !N` attachments and `; typetree` metadata lines, annotating it
 # again gives it back and `--no-typetree` on it gives IN. What the body trees say is checked
 # by tests/run-make (FileCheck) and by the gradient suite (the real Enzyme).
-# Prints PASS/FAIL/SKIP per run and ends with "N passed, N failed"; exit 1 on a failure.
+# Prints [PASS]/[FAIL]/SKIP per run and ends with "N passed, N failed"; exit 1 on a failure.
 # Environment: RUSTC (default rustc), LLVM_BIN (default /usr/lib/llvm-22/bin).
 usage() {
     echo "usage: $0 [--keep DIR] TYPETREE_BIN" >&2
@@ -45,19 +45,9 @@ esac
 cd "$(dirname "$0")/../.." || exit 2
 [ -x "$bin" ] || { echo "$0: $bin: not an executable" >&2; exit 2; }
 RUSTC=${RUSTC:-rustc}
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-for tool in FileCheck opt llvm-as llvm-dis; do
-    if [ ! -x "$LLVM_BIN/$tool" ]; then
-        echo "SKIP: ir: $LLVM_BIN/$tool not found (Debian: llvm-22-tools / llvm-22)"
-        echo "0 passed, 0 failed"
-        exit 0
-    fi
-done
-if ! "$RUSTC" --version >/dev/null 2>&1; then
-    echo "SKIP: ir: $RUSTC not found (rustup: https://rustup.rs)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+. tests/lib/suite.sh
+suite_need_tools "$FILECHECK" "$OPT" "$LLVM_AS" "$LLVM_DIS"
+"$RUSTC" --version >/dev/null 2>&1 || suite_skip "ir: $RUSTC not found (rustup: https://rustup.rs)"
 nightly_ok=""
 if "$RUSTC" +nightly --version >/dev/null 2>&1; then
     nightly_ok=yes
@@ -69,20 +59,12 @@ else
     trap 'rm -rf "$work"' EXIT INT TERM
 fi
 
-passed=0
-failed=0
-# fail CASE REASON [LOG]: prints the reason and the start of the log
-fail() {
-    echo "FAIL $1: $2"
-    [ -n "${3:-}" ] && [ -s "$3" ] && sed -n '1,20p' "$3" | cut -c1-400 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
 
 # text FILE: FILE as LLVM text without the ModuleID comment (llvm-dis writes the name of
 # the file it read there)
 text() {
     case $1 in
-    *.bc) "$LLVM_BIN/llvm-dis" "$1" -o - ;;
+    *.bc) "$LLVM_DIS" "$1" -o - ;;
     *) cat "$1" ;;
     esac | sed '1{/^; ModuleID = /d;}'
 }
@@ -94,46 +76,45 @@ run_case() {
     rc_ext=${rc_out##*.}
     if ! "$bin" annotate -r "$rflag" --no-body --types "$types" --pair-offsets "$rc_in" -o "$rc_out" --stats \
         >"$rc_d/annotate.log" 2>&1; then
-        fail "$rc_c" "typetree annotate failed" "$rc_d/annotate.log"
+        fail "$rc_c: typetree annotate failed" "$rc_d/annotate.log"
         return
     fi
     text "$rc_in" >"$rc_d/in.txt" && text "$rc_out" >"$rc_d/out.txt" || {
-        fail "$rc_c" "llvm-dis cannot read the output"
+        fail "$rc_c: llvm-dis cannot read the output"
         return
     }
-    if ! "$LLVM_BIN/FileCheck" --allow-unused-prefixes --check-prefixes="CHECK,$rc_prefix" \
+    if ! "$FILECHECK" --allow-unused-prefixes --check-prefixes="CHECK,$rc_prefix" \
         --implicit-check-not='"enzyme_type"' --dump-input=never "$rc_check" \
         --input-file "$rc_d/out.txt" >"$rc_d/filecheck.log" 2>&1; then
-        fail "$rc_c" "FileCheck $rc_check (prefixes CHECK,$rc_prefix)" "$rc_d/filecheck.log"
+        fail "$rc_c: FileCheck $rc_check (prefixes CHECK,$rc_prefix)" "$rc_d/filecheck.log"
         return
     fi
-    if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$rc_out" >"$rc_d/verify.log" 2>&1; then
-        fail "$rc_c" "opt -passes=verify rejects the output" "$rc_d/verify.log"
+    if ! "$OPT" -passes=verify -disable-output "$rc_out" >"$rc_d/verify.log" 2>&1; then
+        fail "$rc_c: opt -passes=verify rejects the output" "$rc_d/verify.log"
         return
     fi
     sed 's/ "enzyme_type"="{[^"]*}"//g' "$rc_d/out.txt" >"$rc_d/stripped.txt"
     if ! diff "$rc_d/in.txt" "$rc_d/stripped.txt" >"$rc_d/diff.log" 2>&1; then
-        fail "$rc_c" "the output differs from the input beyond \"enzyme_type\" attributes" \
+        fail "$rc_c: the output differs from the input beyond \"enzyme_type\" attributes" \
             "$rc_d/diff.log"
         return
     fi
     if ! "$bin" annotate -r "$rflag" --no-body --types "$types" --pair-offsets "$rc_out" -o "$rc_d/again.$rc_ext" \
         >"$rc_d/again.log" 2>&1 || ! text "$rc_d/again.$rc_ext" >"$rc_d/again.txt" ||
         ! diff "$rc_d/out.txt" "$rc_d/again.txt" >>"$rc_d/again.log" 2>&1; then
-        fail "$rc_c" "annotating the output again changes it (not idempotent)" "$rc_d/again.log"
+        fail "$rc_c: annotating the output again changes it (not idempotent)" "$rc_d/again.log"
         return
     fi
     if ! "$bin" annotate -r "$rflag" --no-typetree --types "$types" "$rc_out" \
         -o "$rc_d/nott.$rc_ext" >"$rc_d/nott.log" 2>&1 || ! text "$rc_d/nott.$rc_ext" >"$rc_d/nott.txt" ||
         ! diff "$rc_d/in.txt" "$rc_d/nott.txt" >>"$rc_d/nott.log" 2>&1; then
-        fail "$rc_c" "--no-typetree on the output does not give the input back" "$rc_d/nott.log"
+        fail "$rc_c: --no-typetree on the output does not give the input back" "$rc_d/nott.log"
         return
     fi
     if [ "$rc_ext" = ll ] && ! body_case "$rc_c" "$rc_d" "$rc_in"; then
         return
     fi
-    echo "PASS $rc_c"
-    passed=$((passed + 1))
+    pass "$rc_c"
 }
 
 # body_case CASE DIR IN: the same with in-body annotations (text only); 0 when it passes
@@ -142,30 +123,30 @@ body_case() {
     bc_out=$bc_d/body.ll
     if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$bc_in" -o "$bc_out" \
         >"$bc_d/body.log" 2>&1; then
-        fail "$bc_c" "typetree annotate (with bodies) failed" "$bc_d/body.log"
+        fail "$bc_c: typetree annotate (with bodies) failed" "$bc_d/body.log"
         return 1
     fi
-    if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$bc_out" >"$bc_d/body-verify.log" 2>&1; then
-        fail "$bc_c" "opt -passes=verify rejects the output with bodies" "$bc_d/body-verify.log"
+    if ! "$OPT" -passes=verify -disable-output "$bc_out" >"$bc_d/body-verify.log" 2>&1; then
+        fail "$bc_c: opt -passes=verify rejects the output with bodies" "$bc_d/body-verify.log"
         return 1
     fi
     sed -e 's/ "enzyme_type"="{[^"]*}"//g' -e 's/, !enzyme_type ![0-9]*//' \
         -e '/^![0-9]* = .* ; typetree$/d' "$bc_out" | sed '1{/^; ModuleID = /d;}' \
         >"$bc_d/body-stripped.txt"
     if ! diff "$bc_d/in.txt" "$bc_d/body-stripped.txt" >"$bc_d/body-diff.log" 2>&1; then
-        fail "$bc_c" "the output with bodies differs from the input beyond typetree's annotations" \
+        fail "$bc_c: the output with bodies differs from the input beyond typetree's annotations" \
             "$bc_d/body-diff.log"
         return 1
     fi
     if ! "$bin" annotate -r "$rflag" --types "$types" --pair-offsets "$bc_out" -o "$bc_d/body-again.ll" \
         >"$bc_d/body-again.log" 2>&1 || ! cmp "$bc_out" "$bc_d/body-again.ll" >>"$bc_d/body-again.log" 2>&1; then
-        fail "$bc_c" "annotating the output with bodies again changes it" "$bc_d/body-again.log"
+        fail "$bc_c: annotating the output with bodies again changes it" "$bc_d/body-again.log"
         return 1
     fi
     if ! "$bin" annotate -r "$rflag" --no-typetree --types "$types" "$bc_out" \
         -o "$bc_d/body-nott.ll" >"$bc_d/body-nott.log" 2>&1 ||
         ! text "$bc_d/body-nott.ll" | diff "$bc_d/in.txt" - >>"$bc_d/body-nott.log" 2>&1; then
-        fail "$bc_c" "--no-typetree on the output with bodies does not give the input back" \
+        fail "$bc_c: --no-typetree on the output with bodies does not give the input back" \
             "$bc_d/body-nott.log"
         return 1
     fi
@@ -187,7 +168,7 @@ for rs in fixtures/ir/*.rs; do
         rflag=nightly
     fi
     for f in "$types" "$checkfile"; do
-        [ -f "$f" ] || { fail "$name" "missing $f"; continue 2; }
+        [ -f "$f" ] || { fail "$name: missing $f"; continue 2; }
     done
     for o in 0 3; do
         d=$work/$name.O$o
@@ -196,18 +177,17 @@ for rs in fixtures/ir/*.rs; do
         if ! "$RUSTC" $toolchain --crate-type=lib --emit=llvm-ir -C opt-level=$o \
             -C codegen-units=1 --crate-name "$name" -o "$d/$name.ll" "$rs" \
             >"$d/rustc.log" 2>&1; then
-            fail "$name O$o" "rustc $toolchain failed" "$d/rustc.log"
+            fail "$name O$o: rustc $toolchain failed" "$d/rustc.log"
             continue
         fi
         run_case "$name O$o ll" "$d/ll" "$d/$name.ll" "$d/ll/$name.tt.ll" "$checkfile" "O$o"
-        if "$LLVM_BIN/llvm-as" "$d/$name.ll" -o "$d/$name.bc" >"$d/as.log" 2>&1; then
+        if "$LLVM_AS" "$d/$name.ll" -o "$d/$name.bc" >"$d/as.log" 2>&1; then
             run_case "$name O$o bc" "$d/bc" "$d/$name.bc" "$d/bc/$name.tt.bc" "$checkfile" \
                 "O$o"
         else
-            fail "$name O$o bc" "llvm-as cannot read rustc's output" "$d/as.log"
+            fail "$name O$o bc: llvm-as cannot read rustc's output" "$d/as.log"
         fi
     done
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

@@ -14,8 +14,8 @@
 # usage: tests/lib/enzyme-cases.sh FILE.ll...   (ENZYME_PLUGIN: see tools/enzyme-plugin)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-CLANG=${CLANG:-clang-22}
-command -v "$CLANG" >/dev/null 2>&1 || { echo "SKIP: $CLANG not found"; echo "0 passed, 0 failed"; exit 0; }
+. "$here/suite.sh"
+command -v "$CLANG" >/dev/null 2>&1 || suite_skip "$CLANG not found"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
@@ -23,15 +23,13 @@ trap 'exit 143' TERM
 # clang leaves its half-written object in TMPDIR when Enzyme aborts it: keep that in ours
 TMPDIR=$tmp
 export TMPDIR
-plugin=$("$root/tools/enzyme-plugin" 2>"$tmp/why") || {
-    echo "SKIP: $(cat "$tmp/why")"; echo "0 passed, 0 failed"; exit 0; }
+plugin=$("$root/tools/enzyme-plugin" 2>"$tmp/why") || suite_skip "$(cat "$tmp/why")"
 # The options the wrapper gives Enzyme by default (one place: the wrapper).
 flags=$(env -u RUSTC_TYPETREE_ENZYME_FLAGS "$root/tools/rustc-typetree" --print-enzyme-flags)
-pass=0 fail=0
 for ll in "$@"; do
     name=$(basename "$ll" .ll)
     grep '^; CASE ' "$ll" >"$tmp/cases"
-    [ -s "$tmp/cases" ] || { echo "[FAIL] $name: no CASE line"; fail=$((fail + 1)); continue; }
+    [ -s "$tmp/cases" ] || { fail "$name: no CASE line"; continue; }
     while IFS= read -r line; do
         set -f
         # shellcheck disable=SC2086
@@ -70,13 +68,10 @@ for ll in "$@"; do
             detail="compile failed: $(grep -E 'error|Illegal|bad enzyme_type|Canonicalization' "$tmp/$name.log" | head -n 1 | cut -c1-200)"
         fi
         if [ -n "$ok" ]; then
-            echo "[PASS] $name $label $O: $expect"
-            pass=$((pass + 1))
+            pass "$name $label $O: $expect"
         else
-            echo "[FAIL] $name $label $O: expected $expect; $detail"
-            fail=$((fail + 1))
+            fail "$name $label $O: expected $expect; $detail"
         fi
     done <"$tmp/cases"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

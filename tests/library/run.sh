@@ -2,7 +2,7 @@
 # tests/library/run.sh: the library as a C user gets it. `make install PREFIX=<tmp>`, then:
 #  - libtypetree.a defines no global symbol outside the public tt_ names of the header;
 #  - the header compiles on its own as C11 and as C++ (-Wall -Wextra -Werror);
-#  - the README's "Library" example, extracted from README.md, builds with the installed
+#  - the example of docs/library.md, extracted from it, builds with the installed
 #    header and library only (flags from the installed typetree.pc) and its layout, tree
 #    and annotated IR equal the CLI's (`typetree layout`, `tree`, `annotate`), the
 #    annotated IR passes LLVM's verifier, and bad input gives exit 1 naming the file;
@@ -10,21 +10,13 @@
 # Prints [PASS]/[FAIL] per check and "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib/suite.sh
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "[PASS] $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "[FAIL] $1"
-    [ -z "${2:-}" ] || sed 's/^/    /' "$2" | head -n 20
-}
-done_() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
 
 if ! make -s install PREFIX="$w/prefix" > "$w/install.log" 2>&1; then
     fail "make install" "$w/install.log"
-    done_
+    suite_end
 fi
 pass "make install PREFIX=..."
 export PKG_CONFIG_PATH="$w/prefix/lib/pkgconfig"
@@ -66,20 +58,19 @@ if command -v g++ > /dev/null 2>&1 || command -v clang++-22 > /dev/null 2>&1; th
     fi
 fi
 
-# The README's example: the first ```c block of the "## Library" section.
-awk '/^## Library/ {s = 1} s && /^```c$/ {c = 1; next} c && /^```$/ {exit} c {print}' \
-    README.md > "$w/tt-demo.c"
+# The documented example: the first ```c block of docs/library.md.
+awk '/^```c$/ {c = 1; next} c && /^```$/ {exit} c {print}' docs/library.md > "$w/tt-demo.c"
 if [ ! -s "$w/tt-demo.c" ]; then
-    fail "README's Library example found"
-    done_
+    fail "docs/library.md's example found"
+    suite_end
 fi
 # shellcheck disable=SC2046
 if cc -std=c11 -Wall -Wextra -Werror "$w/tt-demo.c" $(pkg-config --cflags --libs typetree) \
         -o "$w/tt-demo" > "$w/cc.log" 2>&1; then
-    pass "README example builds against the installed header and library"
+    pass "docs/library.md's example builds against the installed header and library"
 else
-    fail "README example builds against the installed header and library" "$w/cc.log"
-    done_
+    fail "docs/library.md's example builds against the installed header and library" "$w/cc.log"
+    suite_end
 fi
 
 tt=build/typetree
@@ -115,7 +106,7 @@ else
 fi
 
 # annotation through the library equals the CLI's
-if command -v rustc > /dev/null 2>&1 && [ -x /usr/lib/llvm-22/bin/opt ]; then
+if command -v rustc > /dev/null 2>&1 && [ -x "$OPT" ]; then
     rustc --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 \
         fixtures/ir/modes.rs -o "$w/modes.ll" > "$w/rustc.log" 2>&1 || fail "rustc modes.rs" "$w/rustc.log"
     if "$w/tt-demo" fixtures/ir/modes.types.json f64 "$w/modes.ll" "$w/lib.ll" \
@@ -123,7 +114,7 @@ if command -v rustc > /dev/null 2>&1 && [ -x /usr/lib/llvm-22/bin/opt ]; then
         "$tt" annotate --types fixtures/ir/modes.types.json "$w/modes.ll" -o "$w/cli.ll" \
             2> "$w/cli.err" && cmp -s "$w/lib.ll" "$w/cli.ll" &&
         grep -q '"enzyme_type"=' "$w/lib.ll" &&
-        /usr/lib/llvm-22/bin/opt -passes=verify -disable-output "$w/lib.ll" 2> "$w/opt.err"; then
+        "$OPT" -passes=verify -disable-output "$w/lib.ll" 2> "$w/opt.err"; then
         pass "example annotates modes.rs as the CLI does ($(sed -n 3p "$w/ann.out")), verifier clean"
     else
         cat "$w/ann.err" "$w/cli.err" "$w/opt.err" > "$w/all.err" 2> /dev/null
@@ -131,7 +122,7 @@ if command -v rustc > /dev/null 2>&1 && [ -x /usr/lib/llvm-22/bin/opt ]; then
         fail "example annotates modes.rs as the CLI does" "$w/all.err"
     fi
 else
-    echo "SKIP: library annotate check: needs rustc and /usr/lib/llvm-22/bin/opt"
+    echo "SKIP: library annotate check: needs rustc and $OPT"
 fi
 
 # a program with names the library uses inside
@@ -158,4 +149,4 @@ if cc -std=c11 "$w/clash.c" $(pkg-config --cflags --libs typetree) -o "$w/clash"
 else
     fail "a program defining map_get, buf_put, align_up links and runs" "$w/clash.log"
 fi
-done_
+suite_end

@@ -16,18 +16,13 @@ T=${1:?usage: tests/run-make/run.sh TYPETREE_BIN [CASE...]}
 shift
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/suite.sh"
 wrapper=${RUSTC_TYPETREE:-$here/../../tools/rustc-typetree}
-FILECHECK=/usr/lib/llvm-22/bin/FileCheck
-OPT=/usr/lib/llvm-22/bin/opt
 use_wrapper=0
 if [ "${RUN_MAKE_WRAPPER:-0}" = 1 ]; then
     if [ -x "$wrapper" ]; then use_wrapper=1; else echo "note: RUN_MAKE_WRAPPER=1 but $wrapper is missing; driving the pipeline directly"; fi
 fi
-if ! command -v rustc >/dev/null 2>&1; then
-    echo "SKIP: no rustc on PATH"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+command -v rustc >/dev/null 2>&1 || suite_skip "no rustc on PATH"
 # with_toolchain CMD...: run CMD under rustup's nightly toolchain when the case needs it.
 with_toolchain() {
     if [ -n "$toolchain" ]; then RUSTUP_TOOLCHAIN=$toolchain "$@"; else "$@"; fi
@@ -36,8 +31,7 @@ have_nightly=0
 rustc +nightly --version >/dev/null 2>&1 && have_nightly=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 skip=0
-bad() { echo "[FAIL] $1"; [ -s "$2" ] && sed 's/^/    /' "$2" | head -30; fail=$((fail + 1)); }
+skip=0
 
 cases=$*
 [ -n "$cases" ] || cases=$(cd "$here" && for d in */; do [ -f "$d/test.rs" ] && echo "${d%/}"; done)
@@ -45,7 +39,7 @@ for c in $cases; do
     rs=$here/$c/test.rs check=$here/$c/test.check
     w=$tmp/$c log=$tmp/$c/log
     mkdir -p "$w"
-    if [ ! -f "$rs" ] || [ ! -f "$check" ]; then bad "$c: missing test.rs or test.check" ""; continue; fi
+    if [ ! -f "$rs" ] || [ ! -f "$check" ]; then fail "$c: missing test.rs or test.check"; continue; fi
     toolchain=
     if grep -q '^//@ needs-nightly' "$rs"; then
         if [ "$have_nightly" = 0 ]; then echo "SKIP $c: needs nightly"; skip=$((skip + 1)); continue; fi
@@ -60,7 +54,7 @@ for c in $cases; do
         # shellcheck disable=SC2086
         if ! TYPETREE=$T with_toolchain "$wrapper" $aflags --crate-type=lib \
                 -C opt-level=0 -C codegen-units=1 $cflags --crate-name "$crate" --out-dir "$w" "$rs" >"$log" 2>&1; then
-            bad "$c: tools/rustc-typetree" "$log"; continue
+            fail "$c: tools/rustc-typetree" "$log" 30; continue
         fi
         out=$w/$crate.tt.ll
     else
@@ -69,33 +63,31 @@ for c in $cases; do
         if ! with_toolchain rustc --crate-type=lib --emit=llvm-ir \
                 -C debuginfo=2 -C opt-level=0 -C codegen-units=1 $cflags --crate-name "$crate" \
                 "$rs" -o "$w/test.ll" >"$log" 2>&1; then
-            bad "$c: rustc" "$log"; continue
+            fail "$c: rustc" "$log" 30; continue
         fi
-        if ! "$T" export "$w/test.ll" -o "$w/types.json" >"$log" 2>&1; then bad "$c: typetree export" "$log"; continue; fi
+        if ! "$T" export "$w/test.ll" -o "$w/types.json" >"$log" 2>&1; then fail "$c: typetree export" "$log" 30; continue; fi
         # the engine must agree with every offset rustc's debuginfo states (-W: a
         # disagreement is an error)
-        if ! "$T" layout -W "$w/types.json" >/dev/null 2>"$log"; then bad "$c: typetree layout -W (engine vs rustc debuginfo)" "$log"; continue; fi
+        if ! "$T" layout -W "$w/types.json" >/dev/null 2>"$log"; then fail "$c: typetree layout -W (engine vs rustc debuginfo)" "$log" 30; continue; fi
         # shellcheck disable=SC2086
         if ! "$T" annotate --types "$w/types.json" "$w/test.ll" -o "$out" --stats $pairs $aflags >>"$log" 2>&1; then
-            bad "$c: typetree annotate" "$log"; continue
+            fail "$c: typetree annotate" "$log" 30; continue
         fi
     fi
-    if ! "$FILECHECK" --input-file "$out" "$check" >>"$log" 2>&1; then bad "$c: FileCheck test.check" "$log"; continue; fi
-    if ! "$OPT" -passes=verify -disable-output "$out" >>"$log" 2>&1; then bad "$c: opt -passes=verify" "$log"; continue; fi
+    if ! "$FILECHECK" --input-file "$out" "$check" >>"$log" 2>&1; then fail "$c: FileCheck test.check" "$log" 30; continue; fi
+    if ! "$OPT" -passes=verify -disable-output "$out" >>"$log" 2>&1; then fail "$c: opt -passes=verify" "$log" 30; continue; fi
     # //@ explain-body: SYMBOL: `typetree explain --body` on the input, FileChecked
     # against <case>/explain.check (what each in-body annotation says and where it came from)
     sym=$(sed -n 's|^//@ explain-body: *||p' "$rs")
     if [ -n "$sym" ] && [ "$use_wrapper" = 0 ]; then
         if ! "$T" explain "$w/types.json" "$sym" --body "$w/test.ll" >"$w/explain.txt" 2>>"$log"; then
-            bad "$c: typetree explain --body" "$log"; continue
+            fail "$c: typetree explain --body" "$log" 30; continue
         fi
         if ! "$FILECHECK" --input-file "$w/explain.txt" "$here/$c/explain.check" >>"$log" 2>&1; then
-            bad "$c: FileCheck explain.check" "$log"; continue
+            fail "$c: FileCheck explain.check" "$log" 30; continue
         fi
     fi
-    echo "[PASS] $c"
-    pass=$((pass + 1))
+    pass "$c"
 done
 [ "$skip" -eq 0 ] || echo "($skip skipped)"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -22,11 +22,10 @@ while [ $# -gt 0 ]; do
     *) break ;;
     esac
 done
+. "$root/tests/lib/suite.sh"
 log=$(mktemp "${TMPDIR:-/tmp}/trees-property.XXXXXX") || exit 1
 trap 'rm -f "$log"' EXIT INT TERM
 
-passed=0
-failed=0
 # suite LABEL ARGS...: runs check.py, adds its "N passed, N failed" to the totals
 suite() {
     label=$1
@@ -34,22 +33,14 @@ suite() {
     echo "== $label"
     "$PY" "$here/check.py" --typetree "$typetree" "$@" >"$log" 2>&1
     cat "$log"
-    summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-    if [ -z "$summary" ]; then
-        echo "check.py gave no summary: counted as 1 failure"
-        failed=$((failed + 1))
-        return
-    fi
-    passed=$((passed + ${summary%% passed*}))
-    f=${summary#*passed, }
-    failed=$((failed + ${f%% failed}))
+    suite_add_log "$log"
+    [ $? -ne 2 ] || echo "check.py gave no summary: counted as 1 failure"
 }
 
 gb="$log.gen_bench.json"
 trap 'rm -f "$log" "$gb"' EXIT INT TERM
 if ! "$PY" "$root/tests/bench/gen_bench.py" 150 3 >"$gb"; then
-    echo "gen_bench.py failed: counted as 1 failure"
-    failed=$((failed + 1))
+    fail "gen_bench.py 150 3"
 fi
 
 suite "checker self-test (hand-written trees)" --self-test
@@ -58,5 +49,4 @@ suite "trees of &E: fixtures, cases.json, gen_bench.py 150 3, seeds $seeds x $co
 suite "the same with --max-offset 64 --max-depth 4 (cases.json, gen_bench.py 150 3, seeds 1 2)" \
     --doc "$here/cases.json" --doc "$gb" --seeds "1 2" --count "$count" \
     --max-offset 64 --max-depth 4 "$@"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end
