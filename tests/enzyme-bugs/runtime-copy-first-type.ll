@@ -8,8 +8,9 @@
 ; slice). TREE is the true tree of one element on both operands of the copy. Without any
 ; attribute Enzyme gives the same 1.125, with -enzyme-strict-aliasing=0 and with its default
 ; (measured): the trees neither cause nor cure it, and no tree can (a copy of run-time
-; length is typed from offset 0 alone). The cure is a copy Enzyme types element by element
-; (issue 32, item 1: not done yet).
+; length is typed from offset 0 alone). The wrapper's cure: such copies become loops of
+; typed loads and stores (annotate --typed-copy-loops; tests/enzyme-rules/runtime-copy-loop.ll
+; is this program so, right at -O0..-O3).
 ; f(p): dst[0..2] = p[0..2], then dst[1..2] = p[0..1] (clone_from_slice onto an overlapping
 ; part), the sum of x * w over dst, with p = [{1, 0, 7, 2}, {3, 0, 9, 4}]: both elements of
 ; dst are p[0], df/dw0 = 2 x0 = 2. The two derivatives of w0 are added as doubles: 1.125.

@@ -6,80 +6,75 @@
 # (emit/ir_body_loops.c says why); copies over elements of one kind stay memcpys; the result
 # verifies, stays a loop through LLVM's -O3, and annotating it again changes nothing; without
 # the option nothing of it happens; bitcode output is refused with the reason.
-# usage: tests/ir/copy_loops.sh TYPETREE_BIN     Environment: RUSTC, LLVM_BIN.
+# usage: tests/ir/copy_loops.sh TYPETREE_BIN     Environment: RUSTC, LLVM_BIN (tests/lib/suite.sh).
 bin=$1
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib/suite.sh
 RUSTC=${RUSTC:-rustc}
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-for t in opt FileCheck; do
-    [ -x "$LLVM_BIN/$t" ] || { echo "SKIP: $LLVM_BIN/$t not found"; echo "0 passed, 0 failed"; exit 0; }
-done
-"$RUSTC" --version >/dev/null 2>&1 || { echo "SKIP: $RUSTC not found"; echo "0 passed, 0 failed"; exit 0; }
+suite_need_tools "$OPT" "$FILECHECK"
+"$RUSTC" --version >/dev/null 2>&1 || suite_skip "$RUSTC not found"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
-bad() { echo "[FAIL] $1"; fail=$((fail + 1)); }
 "$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 -C debuginfo=2 \
     fixtures/copy-loops/copies.rs -o "$tmp/in.ll" &&
     "$bin" export "$tmp/in.ll" -o "$tmp/types.json" 2>"$tmp/err" ||
-    { bad "rustc and export: $(head -3 "$tmp/err")"; echo "$pass passed, $fail failed"; exit 1; }
+    { fail "rustc and export" "$tmp/err"; suite_end; }
 ann() { "$bin" annotate --types "$tmp/types.json" "$@"; }
 ann --typed-copy-loops "$tmp/in.ll" -o "$tmp/out.ll" 2>"$tmp/err" &&
-    ok "annotate --typed-copy-loops exits 0" || bad "annotate: $(head -3 "$tmp/err")"
+    pass "annotate --typed-copy-loops exits 0" || fail "annotate: $(head -3 "$tmp/err")"
 # copy_points, copy_padded, copy_headers (memcpy) and move_points (memmove)
 calls=$(grep -c '^  call void @__typetree_copy\.' "$tmp/out.ll")
-[ "$calls" = 4 ] && ok "the four copies of mixed elements are calls to loops" ||
-    bad "$calls calls to loops, expected 4"
+[ "$calls" = 4 ] && pass "the four copies of mixed elements are calls to loops" ||
+    fail "$calls calls to loops, expected 4"
 left=$(grep -c 'call void @llvm\.mem\(cpy\|move\)' "$tmp/out.ll")
-[ "$left" = 1 ] && ok "the copy of f64s stays a memcpy" || bad "$left memcpy/memmove left, expected 1"
+[ "$left" = 1 ] && pass "the copy of f64s stays a memcpy" || fail "$left memcpy/memmove left, expected 1"
 defs=$(grep -c '^define internal void @__typetree_copy\.' "$tmp/out.ll")
-[ "$defs" = 4 ] && ok "one loop function per element shape and kind of copy ($defs)" ||
-    bad "$defs loop functions, expected 4"
+[ "$defs" = 4 ] && pass "one loop function per element shape and kind of copy ($defs)" ||
+    fail "$defs loop functions, expected 4"
 # Point's copy: the function of copy_from_slice whose first parameter points to Points
 # calls a loop; that loop, cut out of the module, goes to FileCheck
 point=$(awk '/^define .*copy_from_slice_impl.*\[-1,8\]:Float@double, \[-1,16\]:Integer/ { f = 1 }
     f && /call void @__typetree_copy\./ { sub(/.*call void @/, ""); sub(/\(.*/, ""); print; exit }
     /^}/ { f = 0 }' "$tmp/out.ll")
 sed -n "/^define internal void @$point(/,/^}/p" "$tmp/out.ll" >"$tmp/point"
-[ -n "$point" ] && "$LLVM_BIN/FileCheck" --input-file="$tmp/point" tests/ir/copy_loops.check 2>"$tmp/err" &&
-    ok "FileCheck: Point's loop (double, double, i32, float, then the byte tail)" ||
-    bad "FileCheck of Point's loop (${point:-not found}): $(head -5 "$tmp/err")"
+[ -n "$point" ] && "$FILECHECK" --input-file="$tmp/point" tests/ir/copy_loops.check 2>"$tmp/err" &&
+    pass "FileCheck: Point's loop (double, double, i32, float, then the byte tail)" ||
+    fail "FileCheck of Point's loop (${point:-not found}): $(head -5 "$tmp/err")"
 # Padded { v: f64, flag: u8 }: the byte and its seven bytes of padding are one i64
 sed -n '/^define internal void @__typetree_copy\.copy\.16\./,/^}/p' "$tmp/out.ll" >"$tmp/padded"
 grep -q 'load double' "$tmp/padded" && grep -q 'load i64' "$tmp/padded" &&
     [ "$(grep -c '^  %u[a-z0-9]* = load ' "$tmp/padded")" = 3 ] &&
-    ok "Padded: a double and an i64 per element (and the byte tail)" || bad "Padded's loop: $(grep load "$tmp/padded")"
+    pass "Padded: a double and an i64 per element (and the byte tail)" || fail "Padded's loop: $(grep load "$tmp/padded")"
 # Header { data: *const f64, len: usize, w: f32 }: the pointer is copied as a pointer
 grep -A200 '^define internal void @__typetree_copy\.copy\.24\.' "$tmp/out.ll" | grep -q 'load ptr' &&
-    ok "Header: the pointer is loaded as ptr" || bad "Header: no ptr load in any loop"
+    pass "Header: the pointer is loaded as ptr" || fail "Header: no ptr load in any loop"
 # the memmove's function goes down when the destination lies above the source
 sed -n '/^define internal void @__typetree_copy\.move\.24\./,/^}/p' "$tmp/out.ll" >"$tmp/move"
 grep -q 'icmp ule ptr %d, %s' "$tmp/move" && grep -q '^dloop:' "$tmp/move" &&
-    ok "the move has an upward and a downward loop" || bad "the move's loop: $(head -12 "$tmp/move")"
-"$LLVM_BIN/opt" -passes=verify -disable-output "$tmp/out.ll" 2>"$tmp/err" &&
-    ok "the result verifies" || bad "verify: $(head -3 "$tmp/err")"
+    pass "the move has an upward and a downward loop" || fail "the move's loop: $(head -12 "$tmp/move")"
+"$OPT" -passes=verify -disable-output "$tmp/out.ll" 2>"$tmp/err" &&
+    pass "the result verifies" || fail "verify: $(head -3 "$tmp/err")"
 ann --typed-copy-loops "$tmp/out.ll" -o "$tmp/again.ll" && cmp -s "$tmp/out.ll" "$tmp/again.ll" &&
-    ok "annotating again changes nothing" || bad "not idempotent"
+    pass "annotating again changes nothing" || fail "not idempotent"
 # LLVM's -O3 keeps each loop a loop of typed loads (no memcpy comes back in them)
-"$LLVM_BIN/opt" -O3 -S "$tmp/out.ll" -o "$tmp/o3.ll" 2>"$tmp/err" || bad "opt -O3: $(head -3 "$tmp/err")"
+"$OPT" -O3 -S "$tmp/out.ll" -o "$tmp/o3.ll" 2>"$tmp/err" || fail "opt -O3: $(head -3 "$tmp/err")"
 o3=$(awk '/^define internal .*@__typetree_copy\./ { f = 1 } f && /llvm\.mem(cpy|move)/ { n++ } /^}/ { f = 0 } END { print n + 0 }' "$tmp/o3.ll")
 o3defs=$(grep -c '^define internal .*@__typetree_copy\.' "$tmp/o3.ll")
-[ "$o3" = 0 ] && [ "$o3defs" = 4 ] && ok "after -O3 the four loops are there, with no memcpy in them" ||
-    bad "after -O3: $o3defs loop functions, $o3 memcpy/memmove in them"
+[ "$o3" = 0 ] && [ "$o3defs" = 4 ] && pass "after -O3 the four loops are there, with no memcpy in them" ||
+    fail "after -O3: $o3defs loop functions, $o3 memcpy/memmove in them"
 ann "$tmp/in.ll" -o "$tmp/plain.ll" && ! grep -q '__typetree_copy' "$tmp/plain.ll" &&
-    ok "without the option no copy changes" || bad "loops without --typed-copy-loops"
+    pass "without the option no copy changes" || fail "loops without --typed-copy-loops"
 if ann --typed-copy-loops "$tmp/in.ll" -o "$tmp/out.bc" 2>"$tmp/err"; then
-    bad "bitcode output with --typed-copy-loops accepted"
+    fail "bitcode output with --typed-copy-loops accepted"
 else
     grep -q 'typed-copy-loops needs text IR' "$tmp/err" && [ ! -e "$tmp/out.bc" ] &&
-        ok "bitcode output is refused, nothing written: $(head -1 "$tmp/err")" || bad "bitcode: $(cat "$tmp/err")"
+        pass "bitcode output is refused, nothing written: $(head -1 "$tmp/err")" || fail "bitcode: $(cat "$tmp/err")"
 fi
 # The program computes what it did: moves.rs checks copies and overlapping moves both ways
 # of the same element types against copies made field by field, built through the wrapper
 # (no Enzyme: the option given by hand) at -O0 and -O2, its loops counted in its .tt.ll.
-if command -v clang-22 >/dev/null 2>&1; then
+if [ -x "$CLANG" ] || command -v "$CLANG" >/dev/null 2>&1; then
     for O in 0 2; do
         mkdir -p "$tmp/m$O"
         TYPETREE=$bin RUSTC_TYPETREE_ANNOTATE_FLAGS=--typed-copy-loops tools/rustc-typetree \
@@ -87,11 +82,10 @@ if command -v clang-22 >/dev/null 2>&1; then
         n=$(grep -c '^  call void @__typetree_copy\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         got=$("$tmp/m$O/moves" 2>&1 | tail -n 1)
         [ "${n:-0}" -ge 3 ] && [ "$got" = ok ] &&
-            ok "-O$O: moves.rs through the loops ($n calls) computes what it did" ||
-            bad "-O$O: moves.rs: ${n:-0} calls to loops, prints '$got': $(tail -3 "$tmp/m$O/log")"
+            pass "-O$O: moves.rs through the loops ($n calls) computes what it did" ||
+            fail "-O$O: moves.rs: ${n:-0} calls to loops, prints '$got': $(tail -3 "$tmp/m$O/log")"
     done
 else
-    echo "SKIP: clang-22 not found: moves.rs not built"
+    echo "SKIP: $CLANG not found: moves.rs not built"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+suite_end
