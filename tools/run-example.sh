@@ -6,6 +6,7 @@
 # show each of the program's own functions with its annotated LLVM signature, and run the
 # program, which prints Enzyme's gradients beside finite differences. Without an Enzyme
 # plugin (tools/enzyme-plugin finds none) the program is built without its gradient part.
+# Then the macro example (fixtures/autodiff-example), when there is a plugin and cargo.
 cd "$(dirname "$0")/.." || exit 2
 if ! command -v rustc >/dev/null 2>&1 || ! command -v clang-22 >/dev/null 2>&1; then
     # Debian 12 has no Rust recent enough; rustup installs it (see README).
@@ -62,3 +63,15 @@ PY
 echo
 echo "build/example/particles (built from the annotated IR):"
 build/example/particles
+# The same kind of program in the form users write (std::autodiff's #[autodiff_reverse] and
+# #[autodiff_forward], typetree's macro crate; docs/autodiff-macros.md), built by cargo through
+# tools/cargo-autodiff in the debug profile, the one a first `cargo run` uses. It needs the
+# plugin and cargo with Debian's packaged syn/quote/proc-macro2 (tools/setup installs them).
+[ -n "${plugin:-}" ] || exit 0
+command -v cargo >/dev/null 2>&1 || { echo; echo "cargo not found: the macro example is not built."; exit 0; }
+echo
+echo "fixtures/autodiff-example (the macro form), built and run by"
+echo "tools/cargo-autodiff run --offline --locked (cargo's debug profile):"
+cd fixtures/autodiff-example &&
+    CARGO_TARGET_DIR=../../build/autodiff-example \
+        ../../tools/cargo-autodiff run --offline --locked --quiet
