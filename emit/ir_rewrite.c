@@ -12,6 +12,7 @@
 
 struct ir_rewriter {
     tt_ctx *c;
+    const char *file; /* the input's name, for messages */
     unsigned which;
     /* memory attributes: the attribute groups (by number) of define lines and of
      * declarations of llvm.* intrinsics, from the listing pass */
@@ -20,10 +21,11 @@ struct ir_rewriter {
     bool saw_memmove, has_malloc, has_free, has_memcpy;
 };
 
-ir_rewriter *ir_rewriter_new(tt_ctx *c, unsigned which)
+ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
 {
     ir_rewriter *rw = arena_alloc(c->arena, sizeof *rw);
     rw->c = c;
+    rw->file = file;
     rw->which = which;
     rw->def_groups = map_new(c->arena);
     rw->intrinsic_groups = map_new(c->arena);
@@ -103,17 +105,30 @@ static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     const char *g = arena_strndup(rw->c->arena, s + 12, j - 12);
     if (!map_get(rw->def_groups, g) || map_get(rw->intrinsic_groups, g))
         return false;
-    size_t i = 0;
+    size_t i = 0, start = out->len;
     for (;;) {
         size_t m = find(s, i, n, " memory(");
         size_t close = m < n ? find(s, m + 8, n, ")") : n;
         if (close == n) {
             buf_putn(out, s + i, n - i);
-            return true;
+            break;
         }
         buf_putn(out, s + i, m - i);
         i = close + 1;
     }
+    /* LLVM reads no empty group: one that held memory(...) alone is an error */
+    const char *brace = memchr(out->data + start, '{', out->len - start);
+    if (brace) {
+        const char *p = brace + 1;
+        while (*p == ' ')
+            p++;
+        if (*p == '}')
+            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, NULL),
+                     "attribute group #%s holds nothing but memory(...): deleting it would "
+                     "leave an empty group, which LLVM cannot read",
+                     g);
+    }
+    return true;
 }
 
 /* ---- allocator shims ----
@@ -350,7 +365,7 @@ bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned w
     FILE *fi = open_text(c, in, &file);
     if (!fi)
         return false;
-    ir_rewriter *rw = ir_rewriter_new(c, which);
+    ir_rewriter *rw = ir_rewriter_new(c, file->file, which);
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -368,12 +383,16 @@ bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned w
         b.len = 0;
         ir_rewrite_line(rw, line, (size_t)len, &b);
         ok = fwrite(b.data, 1, b.len, fo) == b.len;
+        if (!ok)
+            diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
+                     "cannot write: %s", strerror(errno));
     }
+    ok = ok && !c->nerrors;
     if (ok) {
         b.len = 0;
         ir_rewrite_finish(rw, &b);
         ok = fwrite(b.data ? b.data : "", 1, b.len, fo) == b.len && fflush(fo) == 0;
-        if (!ok)
+        if (!ok && !c->nerrors)
             diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
                      "cannot write: %s", strerror(errno));
     }

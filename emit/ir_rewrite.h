@@ -23,8 +23,9 @@ enum {
 };
 
 typedef struct ir_rewriter ir_rewriter;
-/* A rewriter doing the rewrites of `which` (IR_RW_* bits); lives in c's arena. */
-ir_rewriter *ir_rewriter_new(tt_ctx *c, unsigned which);
+/* A rewriter doing the rewrites of `which` (IR_RW_* bits) on the module read from file
+ * (its name in messages); lives in c's arena. An error it meets is a diagnostic in c. */
+ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which);
 /* Whether the rewrites need ir_rewrite_note over every line before the first
  * ir_rewrite_line (IR_RW_STRIP_MEMORY does). */
 bool ir_rewrite_needs_listing(const ir_rewriter *rw);

@@ -189,7 +189,7 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
     }
     text_state st = {.r = r, .c = c, .body = body,
                      .def = arena_alloc(c->arena, sizeof *st.def),
-                     .rw = r->rewrites ? ir_rewriter_new(c, r->rewrites) : NULL};
+                     .rw = r->rewrites ? ir_rewriter_new(c, r->file, r->rewrites) : NULL};
     unsigned errors = c->nerrors;
     char *line = NULL;
     size_t cap = 0;
