@@ -119,5 +119,23 @@ if ! "$T" annotate --types "$out/none.json" --split-memmove "$out/m.bc" -o "$out
 else
     bad "annotate: --split-memmove on bitcode not refused" "$out/err"
 fi
+# the table of Enzyme workarounds: docs print what the wrapper reads
+sed -n '/^<!-- workarounds-table -->$/,/^<!-- \/workarounds-table -->$/p' \
+    ../../docs/enzyme-workarounds.md | sed '1d;$d' >"$out/doc-table"
+if ../../tools/workarounds-table >"$out/table" && [ -s "$out/table" ] &&
+    cmp -s "$out/table" "$out/doc-table"; then
+    ok "docs/enzyme-workarounds.md prints tools/enzyme-workarounds.tsv"
+else
+    diff "$out/doc-table" "$out/table" >"$out/d" 2>&1
+    bad "docs/enzyme-workarounds.md's table differs from tools/workarounds-table (rerun it)" "$out/d"
+fi
+flags=$(env -u RUSTC_TYPETREE_ENZYME_FLAGS ../../tools/rustc-typetree --print-enzyme-flags | tr '\n' ' ')
+want=$(awk -F'\t' '!/^#/ && $2 == "enzyme-flag" { printf "%s ", $3 }' ../../tools/enzyme-workarounds.tsv)
+if [ -n "$want" ] && [ "$flags" = "$want" ]; then
+    ok "the wrapper's Enzyme options are the table's enzyme-flag rows: $flags"
+else
+    echo "wrapper: $flags; table: $want" >"$out/d"
+    bad "the wrapper's Enzyme options differ from the table's" "$out/d"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
