@@ -172,7 +172,6 @@ static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
  * argument, dereferenceable(24), not a constant expression): the first such call on the
  * line calls @__typetree_memmove instead. */
 #define MEMMOVE_CALL "call void @llvm.memmove.p0.p0.i64("
-#define MEMMOVE_NAME "@llvm.memmove.p0.p0.i64"
 
 static bool memmove_args_plain(const char *s, size_t open, size_t n)
 {

@@ -2,8 +2,9 @@
 # tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (built
 # here against llvm-22-dev; like Enzyme it adds itself at LLVM's OptimizerEarly point and
 # lists the functions that carry trees there), a build stopped by a signal (nothing left in
-# TMPDIR), the same without a plugin, a library crate,
-# a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
+# TMPDIR), the same without a plugin (rustc builds the program), a library crate (no tree
+# work unless --lib-trees), which crates go straight to rustc and with which flags (a
+# stand-in rustc records them), a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
 # --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove), the
