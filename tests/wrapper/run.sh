@@ -68,6 +68,15 @@ TMPDIR=$out/a1/tmp RUSTC_TYPETREE_RUSTC=$out/a1/rustc timeout 2 "$W" --enzyme "$
 echo "exit $?" >>"$out/a1/log"
 check "signals: a build stopped by SIGTERM exits 124 and leaves no directory in TMPDIR" \
     'grep -q "^exit 124$" "$out/a1/log" && grep -q "^$out/a1/tmp/rustc-typetree\." "$out/a1/seen" && [ -z "$(ls -A "$out/a1/tmp")" ]' "$out/a1/log"
+# the same without a plugin, where rustc's build of the program runs beside stage 1
+mkdir -p "$out/a1/tmp2"
+rm -f "$out/a1/seen"
+TMPDIR=$out/a1/tmp2 RUSTC_TYPETREE_RUSTC=$out/a1/rustc timeout 2 "$W" "$fx/hello.rs" \
+    -o "$out/a1/hello2" >"$out/a1/log2" 2>&1
+echo "exit $?" >>"$out/a1/log2"
+sleep 1
+check "signals: without a plugin too (the build beside stage 1 stopped with it)" \
+    'grep -q "^exit 124$" "$out/a1/log2" && grep -q "^$out/a1/tmp2/rustc-typetree\." "$out/a1/seen" && [ -z "$(ls -A "$out/a1/tmp2")" ]' "$out/a1/log2"
 
 # (a2) overlapping moves: with a plugin every memmove goes through a temporary (Enzyme
 # differentiates memmove as memcpy); the program computes what rustc's own build does
