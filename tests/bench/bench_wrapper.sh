@@ -61,11 +61,12 @@ mib() { echo $(($1 / 1024)); }
 if want plain; then
     echo "tools/rustc-typetree without Enzyme vs rustc -C lto=fat -C codegen-units=1 -C debuginfo=2"
     echo "(wall seconds, best of $reps; CPU: user+system seconds of that run, every process;"
-    echo " RSS: peak of the largest process, MiB; stages of the wrapper's best run: rustc = the"
-    echo " program's build, module = the run beside it that writes the module for the trees)"
+    echo " RSS: peak of the largest process, MiB; stages of the wrapper's best run: rustc = stage"
+    echo " 1, the module for the trees; build = rustc's build of the program beside it; wait ="
+    echo " the wait for that build after annotate)"
     printf '%-8s %4s %6s %7s %5s | %6s %7s %5s | %5s %5s | %6s %6s %6s %6s %6s %7s %5s\n' \
         program opt rustc wrapper ratio "cpu:r" "cpu:w" ratio "rss:r" "rss:w" \
-        rustc module wait export annot. compile link
+        rustc build wait export annot. compile link
     for prog in example gen; do
         case $prog in
             example) src=fixtures/example/particles.rs ;;
@@ -90,8 +91,8 @@ if want plain; then
             t=$out/times.best
             printf '%-8s %4s %6.2f %7.2f %5s | %6.2f %7.2f %5s | %5s %5s | %6s %6s %6s %6s %6s %7s %5s\n' \
                 "$prog" "-O$O" "$pw" "$bw" "$(ratio "$bw" "$pw")" "$pc" "$bc" "$(ratio "$bc" "$pc")" \
-                "$(mib "$pr")" "$(mib "$br")" "$(stage "$t" rustc)" "$(stage "$t" rustc-module)" \
-                "$(stage "$t" rustc-wait)" "$(stage "$t" export)" "$(stage "$t" annotate)" \
+                "$(mib "$pr")" "$(mib "$br")" "$(stage "$t" rustc)" "$(stage "$t" rustc-build)" \
+                "$(stage "$t" build-wait)" "$(stage "$t" export)" "$(stage "$t" annotate)" \
                 "$(stage "$t" compile)" "$(stage "$t" link)"
         done
     done
