@@ -127,6 +127,8 @@ typedef struct {
     tt_emit emit;          /* TT_EMIT_AUTO: bitcode when out_path ends in .bc, or, in place
                               (out_path == in_path), as the input */
     bool strip, verify, strict, werror;
+    unsigned rewrites;     /* IR_RW_* of emit/ir_rewrite.h applied to the output (text
+                              to text only; not IR_RW_STRIP_MEMORY) */
 } ir_job;
 /* Checks the input, annotates (or strips) every defined function the annotator
  * describes, finishes the annotator and writes the output. Errors name the file and the

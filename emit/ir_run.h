@@ -15,6 +15,7 @@ typedef struct {
     annotator *a;
     const char *file; /* the input's name in messages ("<stdin>" for standard input) */
     bool strip;       /* remove our attributes and metadata, decide nothing */
+    unsigned rewrites; /* the wrapper's rewrites on the output (emit/ir_rewrite.h) */
 } ir_run;
 
 /* A place in the input, for a diagnostic ("line 12"; fmt NULL: the file itself). */

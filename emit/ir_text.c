@@ -10,6 +10,7 @@
 #include "ir_body.h"
 #include "ir_define.h"
 #include "ir_lex.h"
+#include "ir_rewrite.h"
 #include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""
@@ -20,7 +21,25 @@ typedef struct {
     body_typer *body;
     ir_define_line *def; /* the define line being rewritten (12 KB: not on the stack) */
     unsigned long lineno;
+    ir_rewriter *rw;     /* the wrapper's rewrites, on every line written; NULL: none */
+    tt_buf rewritten;
 } text_state;
+
+/* Writes p[0, n) (whole lines), through the wrapper's rewrites when there are any. */
+static bool put(text_state *st, const char *p, size_t n, FILE *out)
+{
+    if (st->rw) {
+        st->rewritten.len = 0;
+        for (size_t i = 0; i < n;) {
+            const char *nl = memchr(p + i, '\n', n - i);
+            size_t e = nl ? (size_t)(nl - p) + 1 : n;
+            ir_rewrite_line(st->rw, p + i, e - i, &st->rewritten);
+            i = e;
+        }
+        p = st->rewritten.data, n = st->rewritten.len;
+    }
+    return fwrite(p, 1, n, out) == n;
+}
 
 /* A parameter's value name: its last token when that is %name; NULL otherwise. */
 static const char *param_name(tt_ctx *c, const char *s, size_t start, size_t end)
@@ -169,7 +188,8 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         list_functions(r, body, in);
     }
     text_state st = {.r = r, .c = c, .body = body,
-                     .def = arena_alloc(c->arena, sizeof *st.def)};
+                     .def = arena_alloc(c->arena, sizeof *st.def),
+                     .rw = r->rewrites ? ir_rewriter_new(c, r->file, r->rewrites) : NULL};
     unsigned errors = c->nerrors;
     char *line = NULL;
     size_t cap = 0;
@@ -206,7 +226,7 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
                 ok = false;
                 break;
             }
-            if (fwrite(b.data, 1, b.len, out) != b.len) {
+            if (!put(&st, b.data, b.len, out)) {
                 ok = false;
                 break;
             }
@@ -225,14 +245,14 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         if (in_body) {
             b.len = 0;
             if (body_line(body, line, n, strip || !annotator_types_bodies(a), &b)) {
-                if (fwrite(b.data, 1, b.len, out) != b.len) {
+                if (!put(&st, b.data, b.len, out)) {
                     ok = false;
                     break;
                 }
                 continue;
             }
         }
-        if (fwrite(line, 1, n, out) != n) {
+        if (!put(&st, line, n, out)) {
             ok = false;
             break;
         }
@@ -253,8 +273,18 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         body_finish(body, out);
         annotator_count_body(a, body_stats_of(body));
     }
+    if (ok && st.rw) {
+        b.len = 0;
+        ir_rewrite_finish(st.rw, &b);
+        if (fwrite(b.data ? b.data : "", 1, b.len, out) != b.len) {
+            diag_add(c, TT_ERROR, ir_run_at(r, NULL), "cannot write the annotated IR: %s",
+                     strerror(errno));
+            ok = false;
+        }
+    }
     free(line);
     free(b.data);
+    free(st.rewritten.data);
     body_free(body);
     return ok;
 }

@@ -65,6 +65,7 @@ run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nigh
 run_suite ir-random-bodies python3 tests/ir/random_bodies.py build/san/typetree --seed 1
 run_suite ir-random-bodies-2 python3 tests/ir/random_bodies.py build/san/typetree --seed 2
 run_suite ir-backends sh tests/ir-backends/run.sh build/san/typetree
+run_suite rewrite sh tests/rewrite/run.sh build/san/typetree
 run_suite export sh tests/export/run.sh build/san/typetree
 run_suite run-make sh tests/run-make/run.sh build/san/typetree
 run_suite wrapper sh tests/wrapper/run.sh build/typetree

@@ -8,6 +8,7 @@
 
 #include "../emit/emit.h"
 #include "../layout/xalloc.h"
+#include "../emit/ir_rewrite.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -22,7 +23,8 @@ static const char usage_text[] =
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
-    "           [--no-body] [--optnone-checks] [--typed-copy-loops]\n"
+    "           [--no-body] [--optnone-checks] [--typed-copy-loops] [--rename-allocator]\n"
+    "           [--split-memmove]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -40,7 +42,21 @@ static const char usage_text[] =
     "      and the TypeTree each gets; with --body, also each tree annotate puts\n"
     "      inside that function's body in IN.ll and the Rust place it comes from\n";
 
-/* In two parts: C11 compilers need only take string literals of 4095 characters. */
+/* In parts: C11 compilers need only take string literals of 4095 characters. */
+static const char usage_wrapper[] =
+    "\n"
+    "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
+    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] IN.ll\n"
+    "          (-o OUT.ll | -i)\n"
+    "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
+    "  split-pipeline PIPELINE\n"
+    "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
+    "      file PIPELINE) in two lines: the passes before Enzyme, then Enzyme and\n"
+    "      the rest, each a pipeline opt runs\n"
+    "  calls-enzyme IN.ll\n"
+    "      exit 0 when the module declares one of Enzyme's __enzyme_* functions,\n"
+    "      3 when it does not\n";
+
 static const char usage_options[] =
     "\n"
     "options:\n"
@@ -85,6 +101,11 @@ static const char usage_options[] =
     "                        which copies element by element with typed loads and stores\n"
     "                        (Enzyme types a run-time length from its first bytes alone;\n"
     "                        docs/typetree-rules.md); text IR only\n"
+    "  --rename-allocator    (annotate, rewrite) std's mangled allocator shims get the\n"
+    "                        plain names Enzyme knows (__rust_alloc, ...)\n"
+    "  --split-memmove       (annotate, rewrite) llvm.memmove calls go through\n"
+    "                        @__typetree_memmove: two memcpys through a temporary\n"
+    "  --strip-memory        (rewrite) defined functions lose memory(...) attributes\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -131,6 +152,7 @@ typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
     bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks,
         copy_loops;
+    unsigned rewrites; /* IR_RW_* */
     tt_tree_opts tree;
     int nargs;
     char **args;
@@ -187,6 +209,12 @@ static int parse_options(int argc, char **argv, options *o)
             o->optnone_checks = true;
         } else if (opts && strcmp(a, "--typed-copy-loops") == 0) {
             o->copy_loops = true;
+        } else if (opts && strcmp(a, "--rename-allocator") == 0) {
+            o->rewrites |= IR_RW_RENAME_ALLOCATOR;
+        } else if (opts && strcmp(a, "--split-memmove") == 0) {
+            o->rewrites |= IR_RW_SPLIT_MEMMOVE;
+        } else if (opts && strcmp(a, "--strip-memory") == 0) {
+            o->rewrites |= IR_RW_STRIP_MEMORY;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -236,6 +264,20 @@ static int parse_options(int argc, char **argv, options *o)
     if (o->rustc && strcmp(o->rustc, "stable") != 0 && strcmp(o->rustc, "nightly") != 0)
         return usage_error("--rustc takes 'stable' or 'nightly', not '%s'", o->rustc);
     return 0;
+}
+
+static bool failed(const tt_ctx *c, const options *o);
+
+/* The end of a command that wrote its own output: diagnostics and the exit status. */
+static int finish_quiet(options *o, tt_ctx *c, tt_buf *out, int st)
+{
+    if (!st && tt_error_count(c) > 0)
+        st = EXIT_INPUT;
+    print_diags(c);
+    free(out->data);
+    free(o->args);
+    ctx_free(c);
+    return st;
 }
 
 static bool failed(const tt_ctx *c, const options *o)
@@ -582,6 +624,10 @@ static int cmd_annotate(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "annotate: -i needs a file, not standard input");
     }
+    if (o.rewrites & IR_RW_STRIP_MEMORY) {
+        free(o.args);
+        return usage_error("%s", "annotate: --strip-memory is typetree rewrite's");
+    }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
         free(o.args);
@@ -598,7 +644,7 @@ static int cmd_annotate(int argc, char **argv)
                     .emit = !o.emit ? TT_EMIT_AUTO
                             : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,
                     .strip = o.no_tt, .verify = o.verify, .strict = o.strict,
-                    .werror = o.werror};
+                    .werror = o.werror, .rewrites = o.rewrites};
         if (!ir_annotate(c, a, &j))
             st = EXIT_INPUT;
     }
@@ -627,13 +673,95 @@ static int cmd_export(int argc, char **argv)
     return finish(&o, c, &out, st);
 }
 
+static int cmd_rewrite(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs != 1 || (!o.output && !o.in_place) || (o.output && o.in_place) ||
+        (o.in_place && strcmp(o.args[0], "-") == 0)) {
+        free(o.args);
+        return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
+                                 "[--split-memmove] [--strip-memory] IN.ll (-o OUT.ll | -i)");
+    }
+    tt_ctx *c = tt_ctx_new();
+    if (!tt_error_count(c) &&
+        !ir_rewrite_file(c, o.args[0], o.in_place ? o.args[0] : o.output, o.rewrites))
+        st = EXIT_INPUT;
+    tt_buf none = {0};
+    o.output = NULL;
+    return finish_quiet(&o, c, &none, st);
+}
+
+static int cmd_split_pipeline(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs != 1) {
+        free(o.args);
+        return usage_error("%s", "split-pipeline: usage: typetree split-pipeline PIPELINE");
+    }
+    tt_ctx *c = tt_ctx_new();
+    tt_buf out = {0}, text = {0};
+    const char *path = o.args[0];
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        diag_add(c, TT_ERROR, loc_new(c->arena, path, NULL), "cannot open: %s", strerror(errno));
+        st = EXIT_INPUT;
+    } else {
+        char chunk[65536];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+            buf_putn(&text, chunk, n);
+        if (f != stdin)
+            fclose(f);
+        char *pre, *post;
+        if (!text.data || !ir_split_pipeline(text.data, &pre, &post)) {
+            diag_add(c, TT_ERROR, loc_new(c->arena, path, "line 1"),
+                     "no EnzymeNewPM in this pipeline: the plugin does not add Enzyme to "
+                     "clang's pipeline");
+            st = EXIT_INPUT;
+        } else {
+            buf_printf(&out, "%s\n%s\n", pre, post);
+            free(pre), free(post);
+        }
+    }
+    free(text.data);
+    return finish(&o, c, &out, st);
+}
+
+enum { EXIT_NO = 3 };
+
+static int cmd_calls_enzyme(int argc, char **argv)
+{
+    options o;
+    int st = parse_options(argc, argv, &o);
+    if (st)
+        return free(o.args), st;
+    if (o.nargs != 1) {
+        free(o.args);
+        return usage_error("%s", "calls-enzyme: usage: typetree calls-enzyme IN.ll");
+    }
+    tt_ctx *c = tt_ctx_new();
+    bool yes = false;
+    if (!tt_error_count(c) && !ir_declares_enzyme(c, o.args[0], &yes))
+        st = EXIT_INPUT;
+    tt_buf none = {0};
+    o.output = NULL;
+    st = finish_quiet(&o, c, &none, st);
+    return st ? st : yes ? 0 : EXIT_NO;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage_error("%s", "missing command");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout), fputs(usage_options, stdout);
+        fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout);
         return 0;
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
@@ -642,7 +770,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout), fputs(usage_options, stdout);
+            fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout);
             return 0;
         }
     if (strcmp(cmd, "layout") == 0)
@@ -657,5 +785,11 @@ int main(int argc, char **argv)
         return cmd_explain(argc - 2, argv + 2);
     if (strcmp(cmd, "annotate") == 0)
         return cmd_annotate(argc - 2, argv + 2);
+    if (strcmp(cmd, "rewrite") == 0)
+        return cmd_rewrite(argc - 2, argv + 2);
+    if (strcmp(cmd, "split-pipeline") == 0)
+        return cmd_split_pipeline(argc - 2, argv + 2);
+    if (strcmp(cmd, "calls-enzyme") == 0)
+        return cmd_calls_enzyme(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }

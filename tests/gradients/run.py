@@ -134,6 +134,8 @@ class Builder:
         # edited while it runs is read half old, half new.
         self.wrapper = os.path.join(OUT, "rustc-typetree")
         shutil.copy(WRAPPER, self.wrapper)
+        # the table of Enzyme workarounds the wrapper reads from beside itself
+        shutil.copy(os.path.join(os.path.dirname(WRAPPER), "enzyme-workarounds.tsv"), OUT)
         snap = os.path.join(OUT, "typetree")
         shutil.copy(typetree, snap)
         # No fallback: a build whose trees Enzyme rejects must show as such, not be rebuilt

@@ -2,8 +2,9 @@
 # tools/rustc-typetree end to end: a binary crate through a stand-in Enzyme plugin (built
 # here against llvm-22-dev; like Enzyme it adds itself at LLVM's OptimizerEarly point and
 # lists the functions that carry trees there), a build stopped by a signal (nothing left in
-# TMPDIR), the same without a plugin, a library crate,
-# a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
+# TMPDIR), the same without a plugin (rustc builds the program), a library crate (no tree
+# work unless --lib-trees), which crates go straight to rustc and with which flags (a
+# stand-in rustc records them), a cargo workspace under RUSTC_WRAPPER; then with the real Enzyme (tools/enzyme-plugin): a
 # cargo workspace whose binary differentiates a library crate's function (gradient checked
 # by the program), the fallback without trees where Enzyme rejects true trees (and
 # --no-fallback), Enzyme's warnings on a build it finishes (rotate.rs, --keep-memmove), the
@@ -67,6 +68,15 @@ TMPDIR=$out/a1/tmp RUSTC_TYPETREE_RUSTC=$out/a1/rustc timeout 2 "$W" --enzyme "$
 echo "exit $?" >>"$out/a1/log"
 check "signals: a build stopped by SIGTERM exits 124 and leaves no directory in TMPDIR" \
     'grep -q "^exit 124$" "$out/a1/log" && grep -q "^$out/a1/tmp/rustc-typetree\." "$out/a1/seen" && [ -z "$(ls -A "$out/a1/tmp")" ]' "$out/a1/log"
+# the same without a plugin, where rustc's build of the program runs beside stage 1
+mkdir -p "$out/a1/tmp2"
+rm -f "$out/a1/seen"
+TMPDIR=$out/a1/tmp2 RUSTC_TYPETREE_RUSTC=$out/a1/rustc timeout 2 "$W" "$fx/hello.rs" \
+    -o "$out/a1/hello2" >"$out/a1/log2" 2>&1
+echo "exit $?" >>"$out/a1/log2"
+sleep 1
+check "signals: without a plugin too (the build beside stage 1 stopped with it)" \
+    'grep -q "^exit 124$" "$out/a1/log2" && grep -q "^$out/a1/tmp2/rustc-typetree\." "$out/a1/seen" && [ -z "$(ls -A "$out/a1/tmp2")" ]' "$out/a1/log2"
 
 # (a2) overlapping moves: with a plugin every memmove goes through a temporary (Enzyme
 # differentiates memmove as memcpy); the program computes what rustc's own build does
@@ -91,12 +101,36 @@ check "bin: hello.tt.ll annotated" 'grep -q "^define.*enzyme_type.*@dot(" "$out/
 check "bin --no-typetree: runs, IR unannotated" \
     '[ "$("$out/b/plain/hello" 2>&1)" = "$expected" ] && ! grep -q enzyme_type "$out/b/plain/hello.tt.ll"' "$out/b/log2"
 
-# (c) library crate
-mkdir -p "$out/c"
+# (c) library crate: no tree work of its own by default, its module with --lib-trees
+mkdir -p "$out/c/trees"
 "$W" --crate-type lib "$fx/mathlib.rs" --out-dir "$out/c" 2>"$out/c/log"
-check "lib: rlib produced" '[ -f "$out/c/libmathlib.rlib" ]' "$out/c/log"
-check "lib: norm2 and lerp annotated, IR verifies" \
-    'grep -q "^define.*enzyme_type.*@norm2(" "$out/c/mathlib.tt.ll" && grep -q "^define.*enzyme_type.*@lerp(" "$out/c/mathlib.tt.ll" && "$OPT" -passes=verify -disable-output "$out/c/mathlib.tt.ll" 2>>"$out/c/log"' "$out/c/log"
+check "lib: rlib produced, no .tt.ll of its own" \
+    '[ -f "$out/c/libmathlib.rlib" ] && [ ! -e "$out/c/mathlib.tt.ll" ]' "$out/c/log"
+"$W" --lib-trees --crate-type lib "$fx/mathlib.rs" --out-dir "$out/c/trees" 2>"$out/c/log"
+check "lib --lib-trees: norm2 and lerp annotated, IR verifies" \
+    'grep -q "^define.*enzyme_type.*@norm2(" "$out/c/trees/mathlib.tt.ll" && grep -q "^define.*enzyme_type.*@lerp(" "$out/c/trees/mathlib.tt.ll" && "$OPT" -passes=verify -disable-output "$out/c/trees/mathlib.tt.ll" 2>>"$out/c/log"' "$out/c/log"
+
+# (c1) which crates go straight to rustc, seen by a stand-in rustc that records the
+# arguments it is given (compared as sets: the wrapper spells "-C x" as "-Cx" and moves
+# --emit): proc-macros and build scripts with cargo's arguments, -C embed-bitcode=no too; a
+# library with the flags a binary's fat LTO needs from it (its bitcode, unoptimized, full
+# debuginfo, one codegen unit) in place of cargo's; no module, no temporary directory
+mkdir -p "$out/c1/tmp"
+printf '#!/bin/sh\nfor a in "$@"; do echo "$a"; done | sort >"%s"\n' "$out/c1/args" >"$out/c1/rustc"
+chmod +x "$out/c1/rustc"
+host() {  # "expected arguments" rustc arguments...
+    printf '%s\n' $1 | sort >"$out/c1/want"
+    shift
+    rm -f "$out/c1/args"
+    TMPDIR=$out/c1/tmp RUSTC_TYPETREE_RUSTC=$out/c1/rustc "$W" "$@" >"$out/c1/log" 2>&1 &&
+        [ -z "$(ls -A "$out/c1/tmp")" ] && diff "$out/c1/want" "$out/c1/args" >>"$out/c1/log" 2>&1
+}
+check "host: a proc-macro goes to rustc with cargo's arguments" \
+    'host "--crate-name serde_derive --edition=2021 x.rs --crate-type proc-macro --emit=dep-info,link -Cprefer-dynamic -Cembed-bitcode=no -Cdebuginfo=2" --crate-name serde_derive --edition=2021 x.rs --crate-type proc-macro --emit=dep-info,link -C prefer-dynamic -C embed-bitcode=no -C debuginfo=2' "$out/c1/log"
+check "host: a build script goes to rustc with cargo's arguments" \
+    'host "--crate-name build_script_build --edition=2021 build.rs --crate-type bin --emit=dep-info,link -Copt-level=0 -Cembed-bitcode=no" --crate-name build_script_build --edition=2021 build.rs --crate-type bin --emit=dep-info,link -C opt-level=0 -C embed-bitcode=no' "$out/c1/log"
+check "host: a library goes to rustc with -C no-prepopulate-passes, full debuginfo, one codegen unit, its bitcode kept" \
+    'host "--crate-name syn --edition=2021 lib.rs --crate-type lib -Copt-level=3 --emit=dep-info,metadata,link -Cdebuginfo=2 -Ccodegen-units=1 -Cno-prepopulate-passes -Cincremental=/i" --crate-name syn --edition=2021 lib.rs --crate-type lib -C opt-level=3 --emit=dep-info,metadata,link -C embed-bitcode=no -C codegen-units=16 -C debuginfo=0 -C incremental=/i' "$out/c1/log"
 
 # (d) cargo workspace under RUSTC_WRAPPER (copied: cargo writes into the workspace)
 cp -r "$fx/ws" "$out/ws"
@@ -104,7 +138,8 @@ cp -r "$fx/ws" "$out/ws"
 check "cargo: workspace builds" '[ -x "$out/target/debug/app" ]' "$out/ws.log"
 check "cargo: app runs" '[ "$("$out/target/debug/app" 2>&1)" = "norm = 5
 spread = 0.5" ]' "$out/ws.log"
-check "cargo: mathlib has annotated IR" 'grep -q "^define.*enzyme_type.*mathlib.*norm" "$out"/target/debug/deps/mathlib-*.tt.ll' "$out/ws.log"
+check "cargo: mathlib has no module of its own; its norm is annotated in app's" \
+    '! ls "$out"/target/debug/deps/mathlib-*.tt.ll >/dev/null 2>&1 && grep -q "^define.*enzyme_type.*mathlib.*norm" "$out"/target/debug/deps/app-*.tt.ll' "$out/ws.log"
 check "cargo: app has annotated IR" 'grep -q "^define.*enzyme_type.*app.*spread" "$out"/target/debug/deps/app-*.tt.ll' "$out/ws.log"
 
 # errors name their stage

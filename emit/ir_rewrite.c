@@ -1,0 +1,439 @@
+/* The wrapper's rewrites of textual LLVM IR, one line at a time (emit/ir_rewrite.h says
+ * which and why; tools/enzyme-workarounds.tsv names the Enzyme bug behind each). They read
+ * the text as the wrapper's former sed and awk programs did, character by character where
+ * those matched characters, so a module comes out byte for byte as it did; the golden
+ * files of tests/rewrite hold each rule's cases. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_rewrite.h"
+
+struct ir_rewriter {
+    tt_ctx *c;
+    const char *file; /* the input's name, for messages */
+    unsigned which;
+    /* memory attributes: the attribute groups (by number) of define lines and of
+     * declarations of llvm.* intrinsics, from the listing pass */
+    tt_map *def_groups, *intrinsic_groups;
+    /* memmove: a call seen (the helper is then defined), and what the module declares */
+    bool saw_memmove, has_malloc, has_free, has_memcpy;
+};
+
+ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
+{
+    ir_rewriter *rw = arena_alloc(c->arena, sizeof *rw);
+    rw->c = c;
+    rw->file = file;
+    rw->which = which;
+    rw->def_groups = map_new(c->arena);
+    rw->intrinsic_groups = map_new(c->arena);
+    return rw;
+}
+
+bool ir_rewrite_needs_listing(const ir_rewriter *rw)
+{
+    return rw->which & IR_RW_STRIP_MEMORY;
+}
+
+static bool starts(const char *s, size_t n, const char *p)
+{
+    size_t m = strlen(p);
+    return n >= m && memcmp(s, p, m) == 0;
+}
+
+/* The first occurrence of p in s[from, n), or n. */
+static size_t find(const char *s, size_t from, size_t n, const char *p)
+{
+    size_t m = strlen(p);
+    for (size_t i = from; i + m <= n; i++)
+        if (s[i] == p[0] && memcmp(s + i, p, m) == 0)
+            return i;
+    return n;
+}
+
+static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+static bool is_word(char ch)
+{
+    return is_digit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+}
+
+/* ---- memory attributes ----
+ * A define line's attribute group is its first " #N " (a space on both sides: a call's
+ * group, at the line's end or before ", !dbg", is not one); the group keeps memory(...)
+ * when a declaration of an llvm.* intrinsic uses it too. LLVM prints one group per set of
+ * function attributes, so every function, declaration and call with a stripped set loses
+ * the attribute alike. */
+static const char *first_group(tt_arena *a, const char *s, size_t n)
+{
+    for (size_t i = 0; i + 2 < n; i++) {
+        if (s[i] != ' ' || s[i + 1] != '#' || !is_digit(s[i + 2]))
+            continue;
+        size_t j = i + 2;
+        while (j < n && is_digit(s[j]))
+            j++;
+        if (j < n && s[j] == ' ')
+            return arena_strndup(a, s + i + 2, j - i - 2);
+    }
+    return NULL;
+}
+
+void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    if (!(rw->which & IR_RW_STRIP_MEMORY))
+        return;
+    bool def = starts(s, n, "define ");
+    bool intrinsic = !def && starts(s, n, "declare ") && find(s, 8, n, "@llvm.") < n;
+    if (!def && !intrinsic)
+        return;
+    const char *g = first_group(rw->c->arena, s, n);
+    if (g)
+        map_put(def ? rw->def_groups : rw->intrinsic_groups, g, (void *)1);
+}
+
+/* `attributes #N = { ... }` of a stripped group: every " memory(...)" deleted. */
+static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if (!starts(s, n, "attributes #"))
+        return false;
+    size_t j = 12;
+    while (j < n && is_digit(s[j]))
+        j++;
+    if (j == 12 || !starts(s + j, n - j, " = "))
+        return false;
+    const char *g = arena_strndup(rw->c->arena, s + 12, j - 12);
+    if (!map_get(rw->def_groups, g) || map_get(rw->intrinsic_groups, g))
+        return false;
+    size_t i = 0, start = out->len;
+    for (;;) {
+        size_t m = find(s, i, n, " memory(");
+        size_t close = m < n ? find(s, m + 8, n, ")") : n;
+        if (close == n) {
+            buf_putn(out, s + i, n - i);
+            break;
+        }
+        buf_putn(out, s + i, m - i);
+        i = close + 1;
+    }
+    /* LLVM reads no empty group: one that held memory(...) alone is an error */
+    const char *brace = memchr(out->data + start, '{', out->len - start);
+    if (brace) {
+        const char *p = brace + 1;
+        while (*p == ' ')
+            p++;
+        if (*p == '}')
+            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, NULL),
+                     "attribute group #%s holds nothing but memory(...): deleting it would "
+                     "leave an empty group, which LLVM cannot read",
+                     g);
+    }
+    return true;
+}
+
+/* ---- allocator shims ----
+ * @_RNvCs<crate hash>_7___rustc<N>_<shim>, the shim one of the four and ending the name
+ * or followed by a character that cannot be in a name's word: @<shim> instead. */
+static const char *const shims[] = {"__rust_alloc_zeroed", "__rust_alloc", "__rust_dealloc",
+                                    "__rust_realloc"};
+
+/* Length of the mangled shim name at s[i] (just past '@'), 0 if none; *shim its name. */
+static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
+{
+    if (!starts(s + i, n - i, "_RNvCs"))
+        return 0;
+    size_t word_end = i + 6;
+    while (word_end < n && is_word(s[word_end]))
+        word_end++;
+    /* the hash is one or more word characters, then _7___rustc: try each place */
+    for (size_t k = i + 7; k + 10 <= word_end; k++) {
+        if (memcmp(s + k, "_7___rustc", 10) != 0)
+            continue;
+        size_t d = k + 10, e = d;
+        while (e < word_end && is_digit(s[e]))
+            e++;
+        if (e == d || e >= word_end || s[e] != '_')
+            continue;
+        for (size_t x = 0; x < sizeof shims / sizeof *shims; x++) {
+            size_t m = strlen(shims[x]);
+            if (e + 1 + m <= n && memcmp(s + e + 1, shims[x], m) == 0 &&
+                (e + 1 + m == n || !is_word(s[e + 1 + m]))) {
+                *shim = shims[x];
+                return e + 1 + m - i;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- memmove ----
+ * `call void @llvm.memmove.p0.p0.i64(ARGS)` where ARGS ends in ", i1 false" and every
+ * parenthesis in it belongs to a group holding no parenthesis, '@' or '%' (an attribute's
+ * argument, dereferenceable(24), not a constant expression): the first such call on the
+ * line calls @__typetree_memmove instead. */
+#define MEMMOVE_CALL "call void @llvm.memmove.p0.p0.i64("
+
+static bool memmove_args_plain(const char *s, size_t open, size_t n)
+{
+    bool in_group = false;
+    for (size_t i = open + 1; i < n; i++) {
+        char ch = s[i];
+        if (in_group) {
+            if (ch == ')')
+                in_group = false;
+            else if (ch == '(' || ch == '@' || ch == '%')
+                return false;
+        } else if (ch == '(') {
+            in_group = true;
+        } else if (ch == ')') {
+            return i - (open + 1) >= 10 && memcmp(s + i - 10, ", i1 false", 10) == 0;
+        }
+    }
+    return false;
+}
+
+/* Whether the line declares or defines (as its first global) the function name. */
+static bool first_global_is(const char *s, size_t n, const char *kw, const char *name)
+{
+    if (!starts(s, n, kw))
+        return false;
+    const char *at = memchr(s, '@', n);
+    return at && starts(at + 1, n - (size_t)(at + 1 - s), name);
+}
+
+void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
+        return;
+    size_t call = n;
+    if (rw->which & IR_RW_SPLIT_MEMMOVE) {
+        for (size_t i = find(s, 0, n, MEMMOVE_CALL); i < n; i = find(s, i + 1, n, MEMMOVE_CALL)) {
+            rw->saw_memmove = true;
+            if (memmove_args_plain(s, i + strlen(MEMMOVE_CALL) - 1, n)) {
+                call = i;
+                break;
+            }
+        }
+        if (starts(s, n, "declare") || starts(s, n, "define")) {
+            rw->has_malloc |= first_global_is(s, n, "de", "malloc(");
+            rw->has_free |= first_global_is(s, n, "de", "free(");
+            rw->has_memcpy |= first_global_is(s, n, "declare", "llvm.memcpy.p0.p0.i64(");
+        }
+    }
+    size_t from = 0;
+    if (rw->which & IR_RW_RENAME_ALLOCATOR) {
+        for (size_t i = find(s, 0, n, "@_RNvCs"); i < n; i = find(s, i + 1, n, "@_RNvCs")) {
+            const char *shim;
+            size_t len = mangled_shim(s, i + 1, n, &shim);
+            if (!len)
+                continue;
+            if (call >= from && call < i) { /* the memmove call comes first */
+                buf_putn(out, s + from, call - from);
+                buf_put(out, "call void @__typetree_memmove(");
+                from = call + strlen(MEMMOVE_CALL);
+                call = n;
+            }
+            buf_putn(out, s + from, i + 1 - from);
+            buf_put(out, shim);
+            from = i + 1 + len;
+            i = from - 1;
+        }
+    }
+    if (call < n && call >= from) {
+        buf_putn(out, s + from, call - from);
+        buf_put(out, "call void @__typetree_memmove(");
+        from = call + strlen(MEMMOVE_CALL);
+    }
+    buf_putn(out, s + from, n - from);
+}
+
+void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
+{
+    if (!(rw->which & IR_RW_SPLIT_MEMMOVE) || !rw->saw_memmove)
+        return;
+    buf_put(out, "\n"
+                 "; rustc-typetree: memmove through a temporary (Enzyme differentiates memmove as "
+                 "memcpy)\n"
+                 "define internal void @__typetree_memmove(ptr %d, ptr %s, i64 %n, i1 %v) "
+                 "noinline optnone {\n"
+                 "  %t = call ptr @malloc(i64 %n)\n"
+                 "  call void @llvm.memcpy.p0.p0.i64(ptr %t, ptr %s, i64 %n, i1 false)\n"
+                 "  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %t, i64 %n, i1 false)\n"
+                 "  call void @free(ptr %t)\n"
+                 "  ret void\n"
+                 "}\n");
+    if (!rw->has_malloc)
+        buf_put(out, "declare ptr @malloc(i64)\n");
+    if (!rw->has_free)
+        buf_put(out, "declare void @free(ptr)\n");
+    if (!rw->has_memcpy)
+        buf_put(out, "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)\n");
+}
+
+/* ---- clang's pipeline around Enzyme ---- */
+/* s with every occurrence of from replaced by to (only the first when !all). Heap. */
+static char *replace(const char *s, const char *from, const char *to, bool all)
+{
+    tt_buf b = {0};
+    size_t n = strlen(s), k = 0, m = strlen(from);
+    for (;;) {
+        size_t p = find(s, k, n, from);
+        buf_putn(&b, s + k, p - k);
+        if (p == n)
+            break;
+        buf_put(&b, to);
+        k = p + m;
+        if (!all) {
+            buf_put(&b, s + k);
+            break;
+        }
+    }
+    buf_putn(&b, "", 0);
+    char *r = b.data ? b.data : calloc(1, 1);
+    if (!r)
+        abort();
+    return r;
+}
+
+bool ir_split_pipeline(const char *pipeline, char **pre, char **post)
+{
+    size_t n = strcspn(pipeline, "\n");
+    size_t at = find(pipeline, 0, n, "EnzymeNewPM");
+    if (at == n)
+        return false;
+    /* the pass managers open at Enzyme: the name before each '(' still open */
+    size_t depth = 0, cap = 8, name = 0;
+    size_t(*open)[2] = malloc(cap * sizeof *open);
+    if (!open)
+        abort();
+    for (size_t k = 0; k < at; k++) {
+        char ch = pipeline[k];
+        if (ch == '(') {
+            if (depth == cap && !(open = realloc(open, (cap *= 2) * sizeof *open)))
+                abort();
+            open[depth][0] = name, open[depth][1] = k;
+            depth++;
+            name = k + 1;
+        } else if (ch == ')' || ch == ',') {
+            depth -= ch == ')' && depth > 0;
+            name = k + 1;
+        }
+    }
+    /* before Enzyme: without the ',' before it, each open manager closed */
+    tt_buf h = {0}, t = {0};
+    buf_putn(&h, pipeline, at > 0 && pipeline[at - 1] == ',' ? at - 1 : at);
+    for (size_t k = 0; k < depth; k++)
+        buf_put(&h, ")");
+    buf_putn(&h, "", 0);
+    /* from Enzyme on: each manager opened again, outermost first */
+    for (size_t k = 0; k < depth; k++) {
+        buf_putn(&t, pipeline + open[k][0], open[k][1] - open[k][0]);
+        buf_put(&t, "(");
+    }
+    buf_putn(&t, pipeline + at, n - at);
+    free(open);
+    char *t1 = replace(t.data, "PreserveNVVMNewPM", "preserve-nvvm-end", true);
+    *pre = replace(h.data ? h.data : "", "PreserveNVVMNewPM", "preserve-nvvm", true);
+    *post = replace(t1, "EnzymeNewPM", "enzyme", false);
+    free(t1), free(h.data), free(t.data);
+    return true;
+}
+
+/* ---- the `typetree rewrite` and `calls-enzyme` drivers ---- */
+static FILE *open_text(tt_ctx *c, const char *path, const tt_loc **file)
+{
+    bool bitcode;
+    *file = loc_new(c->arena, strcmp(path, "-") == 0 ? "<stdin>" : arena_strdup(c->arena, path),
+                    NULL);
+    if (!ir_input_format(c, path, &bitcode))
+        return NULL;
+    if (bitcode) {
+        diag_add(c, TT_ERROR, *file, "this is bitcode: the rewrites read LLVM IR text "
+                                      "(llvm-dis makes it)");
+        return NULL;
+    }
+    FILE *f = fopen(ir_input_path(path), "rb");
+    if (!f)
+        diag_add(c, TT_ERROR, *file, "cannot open: %s", strerror(errno));
+    return f;
+}
+
+bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned which)
+{
+    const tt_loc *file;
+    FILE *fi = open_text(c, in, &file);
+    if (!fi)
+        return false;
+    ir_rewriter *rw = ir_rewriter_new(c, file->file, which);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    if (ir_rewrite_needs_listing(rw)) {
+        while ((len = getline(&line, &cap, fi)) > 0)
+            ir_rewrite_note(rw, line, (size_t)len);
+        rewind(fi);
+    }
+    bool to_stdout = strcmp(out_path, "-") == 0;
+    char *tmp = NULL;
+    FILE *fo = to_stdout ? stdout : atomic_open(c, out_path, &tmp);
+    bool ok = fo != NULL;
+    tt_buf b = {0};
+    while (ok && (len = getline(&line, &cap, fi)) > 0) {
+        b.len = 0;
+        ir_rewrite_line(rw, line, (size_t)len, &b);
+        ok = fwrite(b.data, 1, b.len, fo) == b.len;
+        if (!ok)
+            diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
+                     "cannot write: %s", strerror(errno));
+    }
+    ok = ok && !c->nerrors;
+    if (ok) {
+        b.len = 0;
+        ir_rewrite_finish(rw, &b);
+        ok = fwrite(b.data ? b.data : "", 1, b.len, fo) == b.len && fflush(fo) == 0;
+        if (!ok && !c->nerrors)
+            diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
+                     "cannot write: %s", strerror(errno));
+    }
+    if (ok && ferror(fi)) {
+        diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
+        ok = false;
+    }
+    free(line);
+    free(b.data);
+    fclose(fi);
+    if (fo && !to_stdout)
+        ok = atomic_close(c, fo, tmp, out_path, ok) && ok;
+    return ok;
+}
+
+bool ir_declares_enzyme(tt_ctx *c, const char *in, bool *yes)
+{
+    const tt_loc *file;
+    FILE *fi = open_text(c, in, &file);
+    if (!fi)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    *yes = false;
+    /* `declare ... @__enzyme_<lower case and _>(`, the entry points' declarations */
+    while (!*yes && (len = getline(&line, &cap, fi)) > 0) {
+        size_t n = (size_t)len;
+        if (!starts(line, n, "declare "))
+            continue;
+        const char *at = memchr(line, '@', n);
+        if (!at || !starts(at, n - (size_t)(at - line), "@__enzyme_"))
+            continue;
+        const char *p = at + 10;
+        while (p < line + n && ((*p >= 'a' && *p <= 'z') || *p == '_'))
+            p++;
+        *yes = p < line + n && *p == '(';
+    }
+    bool ok = !ferror(fi);
+    if (!ok)
+        diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
+    free(line);
+    fclose(fi);
+    return ok;
+}

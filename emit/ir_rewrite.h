@@ -1,0 +1,51 @@
+/* The wrapper's rewrites of textual LLVM IR (emit/ir_rewrite.c): the Enzyme workarounds of
+ * tools/enzyme-workarounds.tsv that change the module, line by line in one pass (the
+ * memory attributes after a listing pass), so the process that already streams the module
+ * (annotate, or `typetree rewrite`) applies them. Also the split of clang's printed pass
+ * pipeline around Enzyme. Private to emit/ and the CLI. */
+#ifndef IR_REWRITE_H
+#define IR_REWRITE_H
+
+#include "emit.h"
+
+enum {
+    /* std's allocator shims, mangled since rustc 1.9x (_RNvCs..._7___rustc12___rust_alloc),
+     * by the plain names Enzyme knows (__rust_alloc, __rust_dealloc, __rust_realloc,
+     * __rust_alloc_zeroed) */
+    IR_RW_RENAME_ALLOCATOR = 1u << 0,
+    /* every non-volatile llvm.memmove.p0.p0.i64 call whose operands hold no constant
+     * expression through @__typetree_memmove (two memcpys through a heap temporary, in an
+     * optnone function), defined at the end with what it needs */
+    IR_RW_SPLIT_MEMMOVE = 1u << 1,
+    /* memory(...) deleted from the attribute groups of defined functions, unless an
+     * llvm.* intrinsic's declaration shares the group (needs the listing pass) */
+    IR_RW_STRIP_MEMORY = 1u << 2,
+};
+
+typedef struct ir_rewriter ir_rewriter;
+/* A rewriter doing the rewrites of `which` (IR_RW_* bits) on the module read from file
+ * (its name in messages); lives in c's arena. An error it meets is a diagnostic in c. */
+ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which);
+/* Whether the rewrites need ir_rewrite_note over every line before the first
+ * ir_rewrite_line (IR_RW_STRIP_MEMORY does). */
+bool ir_rewrite_needs_listing(const ir_rewriter *rw);
+void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n);
+/* Appends line s[0, n) (with its '\n'), rewritten, to out. */
+void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+/* Appends what goes after the last line (the memmove helper and its declarations). */
+void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out);
+
+/* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's
+ * pass (EnzymeNewPM) runs: *pre the passes before it with the pass managers it sits in
+ * closed, *post Enzyme and the rest with them opened again, the plugin's passes by the
+ * names opt parses (preserve-nvvm, preserve-nvvm-end, enzyme). Heap strings. False when
+ * the pipeline has no EnzymeNewPM. */
+bool ir_split_pipeline(const char *pipeline, char **pre, char **post);
+
+/* `typetree rewrite`: IN (text; "-": stdin) rewritten to OUT ("-": stdout; a file appears
+ * whole or not at all, OUT may be IN). False with diagnostics naming the file and line. */
+bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out, unsigned which);
+/* Whether the module IN (text) declares one of Enzyme's entry points (__enzyme_*). */
+bool ir_declares_enzyme(tt_ctx *c, const char *in, bool *yes);
+
+#endif
