@@ -30,13 +30,15 @@ fi
 # pattern names them in v0 mangling (11RawVecInner<len><name>); a return that already
 # has a tree keeps it.
 integer_result='11RawVecInner[A-Za-z0-9_]*(14grow_amortized|10grow_exact|11try_reserve|17try_reserve_exact|6shrink|16shrink_unchecked)'
+# Rule 4: the sunk stores of std's precompiled finish_grow, one per offset (rules/unsink.awk).
+awk -f "${rules%/*}/unsink.awk" "$m" >"$m.unsunk" || { echo "$me: cannot rewrite $m" >&2; exit 1; }
 {
     sed -E -e 's/^(define [^@]*)@__rust_realloc\(/\1@__typetree_std_realloc(/' \
-        -e "/^define [^@\"]*\{ i64, i64 \} @[^(]*$integer_result[^(]*\(/s/\{ i64, i64 \} @/\"enzyme_type\"=\"{[-1]:Integer}\" { i64, i64 } @/" "$m"
+        -e "/^define [^@\"]*\{ i64, i64 \} @[^(]*$integer_result[^(]*\(/s/\{ i64, i64 \} @/\"enzyme_type\"=\"{[-1]:Integer}\" { i64, i64 } @/" "$m.unsunk"
     echo
     sed '/^; DECLARATIONS/,$d' "$rules"
     sed -n '/^; DECLARATIONS/,$p' "$rules" | grep '^declare ' | while IFS= read -r d; do
         name=$(printf '%s\n' "$d" | sed -E 's/^[^@]*@([A-Za-z0-9_.]+)\(.*/\1/')
         grep -Eq "^(declare|define) [^@]*@$name\\(" "$m" || printf '%s\n' "$d"
     done
-} >"$m.rules" && mv "$m.rules" "$m" || { echo "$me: cannot rewrite $m" >&2; exit 1; }
+} >"$m.rules" && mv "$m.rules" "$m" && rm -f "$m.unsunk" || { echo "$me: cannot rewrite $m" >&2; exit 1; }
