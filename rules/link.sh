@@ -8,7 +8,7 @@
 # does not apply must not leave the program to fail in Enzyme, or worse.
 # docs/std-rules.md: what each rule says and why it is true.
 me=rules/link.sh
-[ $# -eq 1 ] && [ -f "$1" ] || { echo "usage: $me MODULE.ll" >&2; exit 2; }
+if [ $# -ne 1 ] || [ ! -f "$1" ]; then echo "usage: $me MODULE.ll" >&2; exit 2; fi
 m=$1
 rules=$(cd "$(dirname "$0")" && pwd)/rust-alloc.ll
 [ -f "$rules" ] || { echo "$me: $rules: not found" >&2; exit 1; }
@@ -34,7 +34,7 @@ integer_result='11RawVecInner[A-Za-z0-9_]*(14grow_amortized|10grow_exact|11try_r
 awk -f "${rules%/*}/unsink.awk" "$m" >"$m.unsunk" || { echo "$me: cannot rewrite $m" >&2; exit 1; }
 {
     sed -E -e 's/^(define [^@]*)@__rust_realloc\(/\1@__typetree_std_realloc(/' \
-        -e "/^define [^@\"]*\{ i64, i64 \} @[^(]*$integer_result[^(]*\(/s/\{ i64, i64 \} @/\"enzyme_type\"=\"{[-1]:Integer}\" { i64, i64 } @/" "$m.unsunk"
+        -e "/^define [^@\"]*\{ i64, i64 \} @[^(]*${integer_result}[^(]*\(/s/\{ i64, i64 \} @/\"enzyme_type\"=\"{[-1]:Integer}\" { i64, i64 } @/" "$m.unsunk"
     echo
     sed '/^; DECLARATIONS/,$d' "$rules"
     sed -n '/^; DECLARATIONS/,$p' "$rules" | grep '^declare ' | while IFS= read -r d; do
