@@ -5,7 +5,8 @@
 # the wrapper gives it) is renamed away and the rule's definition takes its place; the
 # rule file's declarations are added where the module lacks them. Stops (exit 1, a message
 # naming the module) when the module does not have what the rules replace: a rule that
-# does not apply must not leave the program to fail in Enzyme, or worse.
+# does not apply must not leave the program to fail in Enzyme, or worse. A module that
+# never names __rust_realloc is left as it is.
 # docs/std-rules.md: what each rule says and why it is true.
 me=rules/link.sh
 if [ $# -ne 1 ] || [ ! -f "$1" ]; then echo "usage: $me MODULE.ll" >&2; exit 2; fi
@@ -13,6 +14,8 @@ m=$1
 rules=$(cd "$(dirname "$0")" && pwd)/rust-alloc.ll
 [ -f "$rules" ] || { echo "$me: $rules: not found" >&2; exit 1; }
 defines() { grep -Eq "^define [^@]*@$1\\(" "$m"; }
+# A module that never reallocates (no std, no alloc) has nothing for the rules to replace.
+grep -q '@__rust_realloc\b' "$m" || exit 0
 for f in __rust_alloc __rust_dealloc __rust_realloc; do
     defines "$f" || {
         echo "$me: $m: no definition of $f (std's allocator shim under the name rustc-typetree gives it): the reallocation rule cannot replace it" >&2
