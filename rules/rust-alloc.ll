@@ -9,17 +9,17 @@
 ; ("Cannot deduce type of copy"): the bytes a Vec moves when it grows are the caller's,
 ; of any type, and nothing in std's non-generic RawVecInner says which.
 ;
-; Rule 2, __typetree_move(dst, src, n): copies n bytes from src to dst, and src is freed
-; right after (its only caller is rule 1). Its derivative needs no types: the shadow bytes
-; follow the primal bytes. Forward (both modes): dst' = src' byte for byte (tangents,
+; Rule 2, __typetree_move({dst, src, src_end}): copies src..src_end to dst, and src is
+; freed right after (its only caller is rule 1). Its derivative needs no types: the shadow
+; bytes follow the primal bytes. Forward (both modes): dst' = src' byte for byte (tangents,
 ; adjoints accumulated so far and shadow pointers all move with their values). Reverse:
 ; src' = dst', then dst' = 0: the adjoint of each moved value goes back to where the value
 ; was before the move, and nothing reads src between the move and its free, so the
 ; adjoint src' held at the move is what dst' was given then (no sum is lost). Activity:
-; Enzyme passes a shadow equal to the primal for an inactive pointer. Inactive source,
-; active destination: the moved values carry no derivative, dst' = 0. Active source,
-; inactive destination: no rule is right (the derivative would be dropped): the program
-; stops with a message instead of a wrong gradient.
+; Enzyme passes a shadow equal to the primal for an inactive pointer. Both inactive:
+; nothing to do. One of them inactive: no rule is right (the moved values' derivatives
+; would be dropped, or Enzyme lost the shadow of a reallocated buffer): the program stops
+; with a message instead of computing a wrong gradient.
 
 define internal noalias ptr @__rust_realloc(ptr allocptr %old, i64 %old_size, i64 allocalign %align, i64 %new_size) unnamed_addr {
 entry:
