@@ -74,6 +74,7 @@ run_suite autodiff-errors sh tests/autodiff/errors.sh
 run_suite autodiff-gradients sh tests/autodiff/gradients.sh 0 2
 run_suite enzyme-rules sh tests/enzyme-rules/run.sh
 run_suite enzyme-bugs sh tests/enzyme-bugs/run.sh
+run_suite std-rules sh tests/rules/run.sh
 run_suite gradients-bookkeeping python3 tests/gradients/test_run.py
 run_suite bench-tables python3 tests/bench/test_enzyme_table.py
 run_suite bench-learned python3 tests/bench/test_enzyme_learned.py
