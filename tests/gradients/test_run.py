@@ -154,6 +154,17 @@ seen.clear()
 run.build_config(SubsetBuilder([]), "suite", None, group, 0, "plain", {}, lambda m: None, {},
                  only=[])
 check("build_config with only=[]: no build", seen, [])
+# apart: the cases the JSON files list for the level build after the others, in a group of
+# their own; c failing there costs no build of a and b again.
+seen.clear()
+results = {}
+builder = SubsetBuilder(["c"])
+run.build_config(builder, "suite", None, group, 0, "trees", results, lambda m: None, {},
+                 apart={"c"})
+check("build_config with apart={c}, c failing: a and b first, then c alone", seen,
+      [["c"], ["a", "b"]])
+check("build_config with apart={c}, c failing: its outcome", results.get("c", ("",))[0],
+      "enzyme error")
 
 # prune_ir keeps the module and log of the builds that held a failed case, and the binaries.
 pr = os.path.join(tmp, "prune")
