@@ -30,6 +30,7 @@ struct annotator {
     bool no_body;            /* see annotator_no_body */
     bool optnone_checks;     /* see annotator_optnone_checks */
     bool copy_loops;         /* see annotator_copy_loops */
+    bool small_copies;       /* see annotator_small_copies */
     tt_body_report report;   /* see annotator_on_body */
     void *report_arg;
     tt_map *callees;         /* symbol -> callee_info* (annotator_callee) */
@@ -386,6 +387,10 @@ void annotator_copy_loops(annotator *a, bool on) { a->copy_loops = on; }
 
 bool annotator_copy_loops_on(const annotator *a) { return a->copy_loops; }
 
+void annotator_small_copies(annotator *a, bool on) { a->small_copies = on; }
+
+bool annotator_small_copies_on(const annotator *a) { return a->small_copies; }
+
 bool annotator_freezes(annotator *a, const char *symbol)
 {
     return a->optnone_checks && is_precondition_check(a->c, NULL, symbol);
@@ -414,6 +419,7 @@ void annotator_count_body(annotator *a, const tt_body_counts *n)
     s->copies_typed += n->copies_typed;
     s->copies_segmented += n->copies_segmented;
     s->copies_looped += n->copies_looped;
+    s->copies_unrolled += n->copies_unrolled;
     s->conflicting += n->conflicting;
     s->extracts += n->extracts;
     s->extracts_typed += n->extracts_typed;

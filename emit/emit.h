@@ -71,6 +71,11 @@ void annotator_optnone_checks(annotator *a, bool on);
  * (emit/ir_body_loops.c says why). Text IR only (the body pass). */
 void annotator_copy_loops(annotator *a, bool on);
 bool annotator_copy_loops_on(const annotator *a);
+/* Copies and moves of a few bytes (at most 64, of a constant length) that hold a float or a
+ * pointer become typed loads and stores in place (emit/ir_body_loops.c says why: LLVM's
+ * passes before Enzyme would make them integer loads and stores). Text IR only. */
+void annotator_small_copies(annotator *a, bool on);
+bool annotator_small_copies_on(const annotator *a);
 bool annotator_freezes(annotator *a, const char *symbol);
 bool annotator_types_bodies(const annotator *a);
 /* Called for each in-body annotation: the function's symbol, what was annotated
@@ -102,6 +107,7 @@ typedef struct {
     unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
     unsigned copies_segmented;         /* of those, given a segment list (!enzyme_truetype) */
     unsigned copies_looped;            /* of run-time length, made loops (--typed-copy-loops) */
+    unsigned copies_unrolled;          /* of a few bytes, made loads and stores (--typed-small-copies) */
     unsigned conflicting;              /* copies whose two places disagree: left alone */
     unsigned extracts, extracts_typed; /* extractvalue seen, given metadata */
     unsigned allocas_typed;            /* allocas of described variables, given metadata */

@@ -200,11 +200,12 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
         }
         if (ok && j->verify && tmp)
             ok = ir_llvm_verify(&r, tmp);
-    } else if (annotator_copy_loops_on(a) && !j->strip) {
-        /* the loops are made by the body pass, which reads text */
+    } else if ((annotator_copy_loops_on(a) || annotator_small_copies_on(a)) && !j->strip) {
+        /* the loops and loads are made by the body pass, which reads text */
         diag_add(c, TT_ERROR, ir_run_at(&r, NULL),
-                 "--typed-copy-loops needs text IR in and out (.ll), as the trees inside "
-                 "function bodies do; %s", in_bc ? "the input is bitcode" : "the output would be bitcode");
+                 "%s needs text IR in and out (.ll), as the trees inside function bodies do; %s",
+                 annotator_copy_loops_on(a) ? "--typed-copy-loops" : "--typed-small-copies",
+                 in_bc ? "the input is bitcode" : "the output would be bitcode");
         ok = false;
     } else {
         /* LLVM writes by path: the temporary file, or standard output */

@@ -40,6 +40,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->memo = map_new(c->arena);
     b->alloca_size = map_new(c->arena);
     b->copies = map_new(c->arena);
+    b->small_src = map_new(c->arena);
     b->sret_dest = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->byte_kinds = map_new(c->arena);
@@ -48,6 +49,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->loops = map_new(c->arena);
     b->loops_present = map_new(c->arena);
     b->copy_loops = a && o && annotator_copy_loops_on(a);
+    b->small_copies = a && o && annotator_small_copies_on(a);
     return b;
 }
 

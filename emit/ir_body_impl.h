@@ -44,6 +44,8 @@ typedef struct {
 
 /* The functions copies of run-time length become (ir_body_loops.c) start with this. */
 #define LOOP_PREFIX "__typetree_copy."
+/* The values of the loads and stores a copy of a few bytes becomes start with this. */
+#define SMALL_PREFIX "tt.copy"
 
 struct body_typer {
     tt_ctx *c;
@@ -64,8 +66,11 @@ struct body_typer {
     tt_map *declared;    /* "<define index>:%name" -> "N[,N...]": the variables declared there */
     tt_map *alloca_size; /* "<define index>:%name" -> "N" of its `alloca [N x i8]` */
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
+    tt_map *small_src;   /* "<define index>:%tt.copyL.N" -> the source of that small copy */
     tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
     bool copy_loops;     /* annotate --typed-copy-loops (ir_body_loops.c) */
+    bool small_copies;   /* annotate --typed-small-copies (ir_body_loops.c) */
+    unsigned long next_small; /* the number in the names of the next small copy's values */
     tt_map *loops;       /* a loop function's shape -> its loop_fn */
     tt_map *loops_present; /* names of loop functions in the module or to be written */
     const struct loop_fn **loop_order; /* those to write at the end, in order */
@@ -132,6 +137,8 @@ bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *ou
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], tt_buf *out);
+bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, size_t close,
+                     const place *p, uint64_t len, const size_t at[2], tt_buf *out);
 void body_loops_note(body_typer *b, const char *s, size_t n);
 void body_loops_finish(body_typer *b, FILE *out);
 

@@ -63,6 +63,55 @@ static const char *float_ty(tt_kind k)
     }
 }
 
+/* The pieces of bytes [from, from + len) of m at p (at most max, offsets from `from`), in
+ * order; 0 when there would be more, or a float or pointer crosses the range's end. */
+static size_t pieces_in(body_typer *b, const body_bytes *m, uint64_t from, uint64_t len,
+                        piece *p, size_t max)
+{
+    size_t np = 0;
+    uint64_t ptr_size = tree_kind_width(b->c, KIND_POINTER);
+    uint64_t stop = from + len;
+    if (stop > m->size)
+        return 0;
+    for (uint64_t i = from; i < stop;) {
+        if (np == max)
+            return 0;
+        uint8_t cls = m->cls[i];
+        tt_kind k = (tt_kind)m->kind[i];
+        const char *fty = cls >= BYTE_FLOAT ? float_ty(k) : NULL;
+        if (fty) {
+            uint64_t w = tree_kind_width(b->c, k);
+            if (i + w > stop)
+                return 0;
+            p[np++] = (piece){i - from, w, fty};
+            i += w;
+            continue;
+        }
+        if (cls == BYTE_DATA && k == KIND_POINTER) {
+            if (i + ptr_size > stop)
+                return 0;
+            p[np++] = (piece){i - from, ptr_size, "ptr"};
+            i += ptr_size;
+            continue;
+        }
+        /* integers, padding, uncovered enum bytes: up to the next float or pointer */
+        uint64_t end = i;
+        while (end < stop && !(m->cls[end] >= BYTE_FLOAT ||
+                               (m->cls[end] == BYTE_DATA && m->kind[end] == KIND_POINTER)))
+            end++;
+        while (i < end) {
+            if (np == max)
+                return 0;
+            uint64_t w = end - i >= 8 ? 8 : end - i >= 4 ? 4 : end - i >= 2 ? 2 : 1;
+            static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
+                                                  NULL, NULL, NULL, "i64"};
+            p[np++] = (piece){i - from, w, int_ty[w]};
+            i += w;
+        }
+    }
+    return np;
+}
+
 /* The pieces of one element of t, in order; 0 when some byte's kind is not certain. */
 static size_t pieces_of(body_typer *b, tt_type *t, piece **out)
 {
@@ -70,40 +119,7 @@ static size_t pieces_of(body_typer *b, tt_type *t, piece **out)
     if (!m->size)
         return 0;
     piece *p = arena_alloc(b->c->arena, (MAX_PIECES + 1) * sizeof *p);
-    size_t np = 0;
-    uint64_t ptr_size = tree_kind_width(b->c, KIND_POINTER);
-    for (uint64_t i = 0; i < m->size;) {
-        if (np == MAX_PIECES)
-            return 0;
-        uint8_t cls = m->cls[i];
-        tt_kind k = (tt_kind)m->kind[i];
-        const char *fty = cls >= BYTE_FLOAT ? float_ty(k) : NULL;
-        if (fty) {
-            uint64_t w = tree_kind_width(b->c, k);
-            p[np++] = (piece){i, w, fty};
-            i += w;
-            continue;
-        }
-        if (cls == BYTE_DATA && k == KIND_POINTER) {
-            p[np++] = (piece){i, ptr_size, "ptr"};
-            i += ptr_size;
-            continue;
-        }
-        /* integers, padding, uncovered enum bytes: up to the next float or pointer */
-        uint64_t end = i;
-        while (end < m->size && !(m->cls[end] >= BYTE_FLOAT ||
-                                  (m->cls[end] == BYTE_DATA && m->kind[end] == KIND_POINTER)))
-            end++;
-        while (i < end) {
-            if (np == MAX_PIECES)
-                return 0;
-            uint64_t w = end - i >= 8 ? 8 : end - i >= 4 ? 4 : end - i >= 2 ? 2 : 1;
-            static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
-                                                  NULL, NULL, NULL, "i64"};
-            p[np++] = (piece){i, w, int_ty[w]};
-            i += w;
-        }
-    }
+    size_t np = pieces_in(b, m, 0, m->size, p, MAX_PIECES);
     /* one kind throughout needs no loop: Enzyme's own rule types it (body_copy_tree) */
     for (size_t k = 1; k < np; k++)
         if (strcmp(p[k].ty, p[0].ty) != 0) {
@@ -219,6 +235,113 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
                   arena_printf(b->c->arena, "@%s", f->name),
                   arena_printf(b->c->arena, "%s (%s)", pl[0] ? pl[0]->what : pl[1]->what,
                                f->type_name));
+    return true;
+}
+
+/* Copies of a few bytes: at most this many, in at most SMALL_PIECES loads and stores. */
+#define SMALL_BYTES 64
+#define SMALL_PIECES 16
+
+/* The value an operand span passes ("ptr align 8 %x" -> "%x"), from where body_arg_value
+ * found it; NULL for a constant expression (at 0). */
+static const char *operand_text(body_typer *b, const char *s, span a, size_t at)
+{
+    if (!at)
+        return NULL;
+    size_t e = a.end;
+    while (e > at && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+        e--;
+    for (size_t i = at; i < e; i++)
+        if (s[i] == ' ' || s[i] == '(' || s[i] == ',')
+            return NULL; /* one token only */
+    return e > at ? arena_strndup(b->c->arena, s + at, e - at) : NULL;
+}
+
+bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, size_t close,
+                     const place *pl, uint64_t len, const size_t at[2], tt_buf *out)
+{
+    if (!b->small_copies || !len || len > SMALL_BYTES || close >= n)
+        return false;
+    /* a volatile copy stays one */
+    lex_cur v = lex_start(s, args[3].start, args[3].end);
+    if (!lex_take(&v, "i1") || !lex_eq(s, v.t, "false"))
+        return false;
+    if ((pl->elems || pl->t->kind == TY_ARRAY) && tree_untyped_bytes(b->c, pl->t))
+        return false;
+    const body_bytes *m = body_byte_kinds(b, pl->t);
+    if (!m->size)
+        return false;
+    piece p[SMALL_PIECES];
+    size_t np = 0;
+    if (pl->elems && pl->off == 0 && len > m->size) {
+        /* whole elements of a run */
+        if (len % m->size)
+            return false;
+        size_t one = pieces_in(b, m, 0, m->size, p, SMALL_PIECES);
+        if (!one || (len / m->size) * one > SMALL_PIECES)
+            return false;
+        for (uint64_t e = 0; e < len / m->size; e++)
+            for (size_t k = 0; k < one; k++, np++)
+                p[np] = (piece){e * m->size + p[k].off, p[k].size, p[k].ty};
+    } else {
+        np = pieces_in(b, m, pl->off, len, p, SMALL_PIECES);
+    }
+    bool moves_data = false; /* a float or a pointer: what LLVM's integer copy would hide */
+    for (size_t k = 0; k < np; k++)
+        moves_data |= p[k].ty[0] != 'i';
+    if (!np || !moves_data)
+        return false;
+    const char *dst = operand_text(b, s, args[0], at[0]);
+    const char *src = operand_text(b, s, args[1], at[1]);
+    if (!dst || !src)
+        return false;
+    /* the call's !dbg goes on each load and store */
+    const char *dbg = NULL;
+    for (size_t i = close; i + 6 < n; i++)
+        if (strncmp(s + i, "!dbg !", 6) == 0) {
+            size_t e = i + 6;
+            while (e < n && s[e] >= '0' && s[e] <= '9')
+                e++;
+            dbg = arena_strndup(b->c->arena, s + i, e - i);
+            break;
+        }
+    /* every load before any store: right for a memmove whose operands overlap too. The
+     * values are named SMALL_PREFIX "<length>.<number>": the first pass of a later
+     * annotation reads the copy back from the first load and store (body_note_small) */
+    const char *name = arena_printf(b->c->arena, "%%" SMALL_PREFIX "%llu.%lu",
+                                    (unsigned long long)len, b->next_small++);
+    tt_buf text = {0};
+    for (int store = 0; store < 2; store++) {
+        const char *base = store ? dst : src;
+        for (size_t k = 0; k < np; k++) {
+            const char *at_ptr = base;
+            if (p[k].off) {
+                buf_printf(&text, "  %s.%c%zu = getelementptr inbounds i8, ptr %s, i64 %llu\n",
+                           name, store ? 'd' : 's', k, base, (unsigned long long)p[k].off);
+                at_ptr = arena_printf(b->c->arena, "%s.%c%zu", name, store ? 'd' : 's', k);
+            }
+            if (store)
+                buf_printf(&text, "  store %s %s.v%zu, ptr %s, align 1%s%s\n", p[k].ty, name, k,
+                           at_ptr, dbg ? ", " : "", dbg ? dbg : "");
+            else
+                buf_printf(&text, "  %s.v%zu = load %s, ptr %s, align 1%s%s\n", name, k, p[k].ty,
+                           at_ptr, dbg ? ", " : "", dbg ? dbg : "");
+        }
+    }
+    /* each line as the body pass sees it (loads of typed places get their metadata), so
+     * that annotating the output again changes nothing */
+    for (size_t i = 0; i < text.len;) {
+        const char *l = text.data + i;
+        size_t ln = (size_t)((const char *)memchr(l, '\n', text.len - i) - l) + 1;
+        i += ln;
+        size_t before = out->len;
+        if (!body_line(b, l, ln, false, out)) {
+            out->len = before;
+            buf_putn(out, l, ln);
+        }
+    }
+    free(text.data);
+    b->stats.copies_unrolled++;
     return true;
 }
 

@@ -24,6 +24,58 @@ static void note_copy(body_typer *b, const char *from, const char *with, const c
                                 : arena_printf(b->c->arena, "%s=%s", with, len));
 }
 
+/* The local a "... ptr %x, ..." line names after its first ", ptr "; NULL if none. */
+static const char *ptr_operand(body_typer *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i + 7 < n; i++)
+        if (memcmp(s + i, ", ptr %", 7) == 0) {
+            lex_tok t = lex_next(s, i + 6, n);
+            return t.kind == LEX_LOCAL ? arena_strndup(b->c->arena, s + t.at, t.end - t.at)
+                                       : NULL;
+        }
+    return NULL;
+}
+
+/* A copy of a few bytes annotate made typed loads and stores (body_small_copy): its first
+ * load "%tt.copyL.N.v0 = load T, ptr %src" and first store "store T %tt.copyL.N.v0, ptr
+ * %dst" note the copy as the memcpy it was. True when the line was one of them. */
+static bool note_small(body_typer *b, const char *s, size_t n)
+{
+    const char *v = NULL;
+    size_t first = 0; /* where the value is */
+    for (size_t i = 0; i + strlen(SMALL_PREFIX) + 1 < n; i++)
+        if (s[i] == '%' && memcmp(s + i + 1, SMALL_PREFIX, strlen(SMALL_PREFIX)) == 0) {
+            v = s + i + 1 + strlen(SMALL_PREFIX);
+            first = i;
+            break;
+        }
+    if (!v)
+        return false;
+    char *e;
+    unsigned long long len = strtoull(v, &e, 10);
+    if (e == v || *e != '.')
+        return false;
+    unsigned long num = strtoul(e + 1, &e, 10);
+    if (strncmp(e, ".v0", 3) != 0 || (e[3] >= '0' && e[3] <= '9'))
+        return false;
+    const char *key = body_fn_key(
+        b, b->note_fn, arena_printf(b->c->arena, "%%" SMALL_PREFIX "%llu.%lu", len, num));
+    const char *p = ptr_operand(b, s, n);
+    if (!p)
+        return false;
+    if (first == 2) /* the value is the line's first token: "  %tt.copyL.N.v0 = load" */
+        map_put(b->small_src, key, (void *)p);
+    else if (body_contains(s, n, "store ")) {
+        const char *src = map_get(b->small_src, key);
+        if (src) {
+            const char *l = arena_printf(b->c->arena, "%llu", len);
+            note_copy(b, p, src, l);
+            note_copy(b, src, p, l);
+        }
+    }
+    return true;
+}
+
 /* First pass: "%x = alloca [N x i8]" (its size) and llvm.memcpy between two locals with a
  * constant length (both ways), so that a temporary no #dbg_declare names can take the type
  * of the variables it is copied from or to whole (body_tmp_ids). True when the line was one. */
@@ -60,6 +112,8 @@ static bool note_alloca_or_copy(body_typer *b, const char *s, size_t n)
         }
         return false;
     }
+    if (note_small(b, s, n))
+        return true;
     if (!body_contains(s, n, "@llvm.memcpy."))
         return false;
     size_t open;

@@ -83,6 +83,12 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     if (!use && !known && !set &&
         body_loop_copy(b, s, n, args, na, open, close, what[3] == 'm', pl, vn, out)) {
         done = true;
+    } else if (use && known && !set && na == 4 &&
+               body_small_copy(b, s, n, args, close, have[0] ? pl[0] : pl[1], bytes, at, out)) {
+        report(b, arena_printf(b->c->arena, "%s %s <- %s, %llu bytes: typed loads and stores",
+                               what, vn[0], vn[1], (unsigned long long)bytes),
+               "", have[0] ? pl[0]->what : pl[1]->what);
+        done = true;
     } else if (use) {
         tt_buf t = {0};
         tree_to_string(use, &t);

@@ -19,6 +19,11 @@ struct ir_rewriter {
     tt_map *def_groups, *intrinsic_groups;
     /* memmove: a call seen (the helper is then defined), and what the module declares */
     bool saw_memmove, has_malloc, has_free, has_memcpy;
+    /* float loads: the module's largest metadata number (listing pass), and the number of
+     * each floating-point type's register tree, given when first used (0: not yet) */
+    unsigned long max_md;
+    unsigned long fp_md[6];
+    unsigned long loads_typed;
 };
 
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
@@ -34,7 +39,7 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
 
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
-    return rw->which & IR_RW_STRIP_MEMORY;
+    return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS);
 }
 
 static bool starts(const char *s, size_t n, const char *p)
@@ -79,8 +84,12 @@ static const char *first_group(tt_arena *a, const char *s, size_t n)
     return NULL;
 }
 
+static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n);
+
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
+    if ((rw->which & IR_RW_FLOAT_LOADS) && float_loads_note(rw, s, n))
+        return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
         return;
     bool def = starts(s, n, "define ");
@@ -128,6 +137,70 @@ static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
                      "leave an empty group, which LLVM cannot read",
                      g);
     }
+    return true;
+}
+
+/* ---- float loads ----
+ * The floating-point types by the names LLVM prints and Enzyme's names for them. */
+static const char *const fp_llvm[6] = {"double", "float", "half", "bfloat", "fp128", "x86_fp80"};
+static const char *const fp_enzyme[6] = {"Float@double", "Float@float", "Float@half",
+                                         "Float@bfloat16", "Float@fp128", "Float@fp80"};
+
+/* "!N = ..." lines: the largest N. True when the line was one. */
+static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    if (n < 2 || s[0] != '!' || !is_digit(s[1]))
+        return false;
+    unsigned long v = strtoul(s + 1, NULL, 10);
+    if (v > rw->max_md)
+        rw->max_md = v;
+    return true;
+}
+
+/* The floating-point type a "  %x = load [volatile] T, ..." line loads (T or <N x T>),
+ * as an index of fp_llvm; -1 when the line is no such load or carries !enzyme_type. */
+static int float_load_type(const char *s, size_t n)
+{
+    if (!starts(s, n, "  %"))
+        return -1;
+    size_t i = find(s, 3, n, " = load ");
+    if (i == n || find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
+        return -1;
+    i += 8;
+    if (starts(s + i, n - i, "volatile "))
+        i += 9;
+    if (starts(s + i, n - i, "atomic "))
+        return -1; /* an atomic load's ordering comes after its operand: left alone */
+    if (s[i] == '<') { /* <N x T> */
+        size_t x = find(s, i, n, " x ");
+        if (x == n)
+            return -1;
+        i = x + 3;
+    }
+    for (int k = 0; k < 6; k++) {
+        size_t l = strlen(fp_llvm[k]);
+        if (starts(s + i, n - i, fp_llvm[k]) && i + l < n && (s[i + l] == ',' || s[i + l] == '>'))
+            return find(s, i, n, "!enzyme_type") < n ? -1 : k;
+    }
+    return -1;
+}
+
+static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    int k = float_load_type(s, n);
+    if (k < 0)
+        return false;
+    if (!rw->fp_md[k]) {
+        rw->fp_md[k] = rw->max_md + 2; /* its node; the type's name node is one before */
+        rw->max_md += 2;
+    }
+    size_t e = n;
+    while (e > 0 && (s[e - 1] == '\n' || s[e - 1] == '\r'))
+        e--;
+    buf_putn(out, s, e);
+    buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
+    buf_putn(out, s + e, n - e);
+    rw->loads_typed++;
     return true;
 }
 
@@ -205,6 +278,8 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
         return;
+    if ((rw->which & IR_RW_FLOAT_LOADS) && float_load(rw, s, n, out))
+        return;
     size_t call = n;
     if (rw->which & IR_RW_SPLIT_MEMMOVE) {
         for (size_t i = find(s, 0, n, MEMMOVE_CALL); i < n; i = find(s, i + 1, n, MEMMOVE_CALL)) {
@@ -249,6 +324,10 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
 {
+    for (int k = 0; k < 6; k++)
+        if (rw->fp_md[k])
+            buf_printf(out, "!%lu = !{!\"%s\"}\n!%lu = !{!\"Unknown\", i32 -1, !%lu}\n",
+                       rw->fp_md[k] - 1, fp_enzyme[k], rw->fp_md[k], rw->fp_md[k] - 1);
     if (!(rw->which & IR_RW_SPLIT_MEMMOVE) || !rw->saw_memmove)
         return;
     buf_put(out, "\n"

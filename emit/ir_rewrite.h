@@ -20,6 +20,14 @@ enum {
     /* memory(...) deleted from the attribute groups of defined functions, unless an
      * llvm.* intrinsic's declaration shares the group (needs the listing pass) */
     IR_RW_STRIP_MEMORY = 1u << 2,
+    /* every load of a floating-point type (scalar or vector) without !enzyme_type gets
+     * the register tree of its type, `!{!"Unknown", i32 -1, !{!"Float@double"}}`, in
+     * metadata numbered past the module's own (needs the listing pass): Enzyme takes no
+     * type from a load's LLVM type, and a float loaded through a pointer it cannot type
+     * (a negative or unknown offset, a phi of pointers) stops it or loses its derivative
+     * (tests/enzyme-bugs/shifted-double-phi.ll). For the module between LLVM's passes and
+     * Enzyme, whose loads annotate never saw. */
+    IR_RW_FLOAT_LOADS = 1u << 3,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -27,7 +35,7 @@ typedef struct ir_rewriter ir_rewriter;
  * (its name in messages); lives in c's arena. An error it meets is a diagnostic in c. */
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which);
 /* Whether the rewrites need ir_rewrite_note over every line before the first
- * ir_rewrite_line (IR_RW_STRIP_MEMORY does). */
+ * ir_rewrite_line (IR_RW_STRIP_MEMORY and IR_RW_FLOAT_LOADS do). */
 bool ir_rewrite_needs_listing(const ir_rewriter *rw);
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n);
 /* Appends line s[0, n) (with its '\n'), rewritten, to out. */

@@ -60,6 +60,8 @@ run_suite trees-property sh tests/trees-property/run.sh --typetree build/san/typ
 run_suite ir sh tests/ir/run.sh build/san/typetree
 run_suite ir-optnone-checks sh tests/ir/optnone_checks.sh build/san/typetree
 run_suite ir-copy-loops sh tests/ir/copy_loops.sh build/san/typetree
+run_suite ir-small-copies sh tests/ir/small_copies.sh build/san/typetree
+run_suite ir-random-copies python3 tests/ir/random_copies.py build/san/typetree --seed 1
 run_suite ir-random python3 tests/ir/random.py build/san/typetree --seed 1
 run_suite ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1
 run_suite ir-random-bodies python3 tests/ir/random_bodies.py build/san/typetree --seed 1

@@ -23,8 +23,8 @@ static const char usage_text[] =
     "      print the Enzyme TypeTree of a value of each type, one line each\n"
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
-    "           [--no-body] [--optnone-checks] [--typed-copy-loops] [--rename-allocator]\n"
-    "           [--split-memmove]\n"
+    "           [--no-body] [--optnone-checks] [--typed-copy-loops] [--typed-small-copies]\n"
+    "           [--rename-allocator] [--split-memmove]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -46,7 +46,7 @@ static const char usage_text[] =
 static const char usage_wrapper[] =
     "\n"
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
-    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] IN.ll\n"
+    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads] IN.ll\n"
     "          (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
@@ -76,6 +76,9 @@ static const char usage_options[] =
     "                        (default 512; 0: never)\n"
     "  --types-from FILE     read more type expressions, one per line ('-': stdin;\n"
     "                        blank lines and lines starting with # are skipped)\n"
+    ;
+/* (two strings: C99 promises string literals of 4095 characters only) */
+static const char usage_options_commands[] =
     "  --types FILE          (annotate) the type description\n"
     "  -i, --in-place        (annotate) rewrite IN itself (atomically)\n"
     "  --emit=ll|bc          (annotate) output format (default: from OUT's extension)\n"
@@ -95,17 +98,24 @@ static const char usage_options[] =
     "                        (typed copies, alloca/load/extractvalue metadata)\n"
     "  --optnone-checks      (annotate) std's debug precondition checks get noinline\n"
     "                        optnone: LLVM leaves them as rustc wrote them (for -O0 IR\n"
-    "                        that LLVM optimizes before Enzyme; see the README)\n"
+    "                        that LLVM optimizes before Enzyme; docs/wrapper.md)\n"
     "  --typed-copy-loops    (annotate) a memcpy/memmove of run-time length over elements\n"
     "                        of mixed type becomes a call to a function the module gets,\n"
     "                        which copies element by element with typed loads and stores\n"
     "                        (Enzyme types a run-time length from its first bytes alone;\n"
     "                        docs/typetree-rules.md); text IR only\n"
+    "  --typed-small-copies  (annotate) a memcpy/memmove of at most 64 bytes of a constant\n"
+    "                        length that moves a float or a pointer becomes typed loads\n"
+    "                        and stores (LLVM would make it integer ones before Enzyme\n"
+    "                        runs; docs/typetree-rules.md); text IR only\n"
     "  --rename-allocator    (annotate, rewrite) std's mangled allocator shims get the\n"
     "                        plain names Enzyme knows (__rust_alloc, ...)\n"
     "  --split-memmove       (annotate, rewrite) llvm.memmove calls go through\n"
     "                        @__typetree_memmove: two memcpys through a temporary\n"
     "  --strip-memory        (rewrite) defined functions lose memory(...) attributes\n"
+    "  --float-loads         (rewrite) every load of a floating-point type without\n"
+    "                        !enzyme_type gets its register tree (Enzyme takes no type\n"
+    "                        from a load's LLVM type; docs/typetree-rules.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -151,7 +161,7 @@ static bool write_output(tt_ctx *c, const char *path, const char *data, size_t l
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
     bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks,
-        copy_loops;
+        copy_loops, small_copies;
     unsigned rewrites; /* IR_RW_* */
     tt_tree_opts tree;
     int nargs;
@@ -209,12 +219,16 @@ static int parse_options(int argc, char **argv, options *o)
             o->optnone_checks = true;
         } else if (opts && strcmp(a, "--typed-copy-loops") == 0) {
             o->copy_loops = true;
+        } else if (opts && strcmp(a, "--typed-small-copies") == 0) {
+            o->small_copies = true;
         } else if (opts && strcmp(a, "--rename-allocator") == 0) {
             o->rewrites |= IR_RW_RENAME_ALLOCATOR;
         } else if (opts && strcmp(a, "--split-memmove") == 0) {
             o->rewrites |= IR_RW_SPLIT_MEMMOVE;
         } else if (opts && strcmp(a, "--strip-memory") == 0) {
             o->rewrites |= IR_RW_STRIP_MEMORY;
+        } else if (opts && strcmp(a, "--float-loads") == 0) {
+            o->rewrites |= IR_RW_FLOAT_LOADS;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -583,9 +597,11 @@ static void print_stats(const annotate_stats *s)
         fprintf(stderr,
                 "typetree: annotate: in bodies: %u of %u llvm.memcpy/memmove/memset calls typed "
                 "(%u with a segment list, %u left alone: their two places disagree), %u of "
-                "run-time length copied element by element, %u allocas, "
+                "run-time length copied element by element, %u of a few bytes as typed loads and "
+                "stores, %u allocas, "
                 "%u loads, %u of %u extractvalue, %u indirect calls\n",
                 b->copies_typed, b->copies, b->copies_segmented, b->conflicting, b->copies_looped,
+                b->copies_unrolled,
                 b->allocas_typed,
                 b->loads_typed,
                 b->extracts_typed, b->extracts, b->calls_typed);
@@ -624,9 +640,10 @@ static int cmd_annotate(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "annotate: -i needs a file, not standard input");
     }
-    if (o.rewrites & IR_RW_STRIP_MEMORY) {
+    if (o.rewrites & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS)) {
         free(o.args);
-        return usage_error("%s", "annotate: --strip-memory is typetree rewrite's");
+        return usage_error("annotate: %s is typetree rewrite's",
+                           o.rewrites & IR_RW_STRIP_MEMORY ? "--strip-memory" : "--float-loads");
     }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
@@ -640,6 +657,7 @@ static int cmd_annotate(int argc, char **argv)
         annotator_no_body(a, o.no_body);
         annotator_optnone_checks(a, o.optnone_checks);
         annotator_copy_loops(a, o.copy_loops);
+        annotator_small_copies(a, o.small_copies);
         ir_job j = {.in_path = in, .out_path = o.in_place ? in : o.output,
                     .emit = !o.emit ? TT_EMIT_AUTO
                             : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,
@@ -683,7 +701,8 @@ static int cmd_rewrite(int argc, char **argv)
         (o.in_place && strcmp(o.args[0], "-") == 0)) {
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
-                                 "[--split-memmove] [--strip-memory] IN.ll (-o OUT.ll | -i)");
+                                 "[--split-memmove] [--strip-memory] [--float-loads] IN.ll "
+                                 "(-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&
@@ -761,7 +780,7 @@ int main(int argc, char **argv)
         return usage_error("%s", "missing command");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout);
+        fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout);
         return 0;
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
@@ -770,7 +789,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout);
+            fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout);
             return 0;
         }
     if (strcmp(cmd, "layout") == 0)

@@ -12,7 +12,11 @@
 ; strict aliasing (Enzyme's default), or !enzyme_type {[-1]:Float@double} on the two element
 ; loads %a, %b (checked by hand; they survive SROA) each make it right.
 ; h(x) = 0.25 * (i > 0 ? x[i - 1] : x[i]) at i = 1 -> dh/dx[0] = 0.25.
-; Gradient cases: vec_collect (-O0, with and without trees: vec_collect::smooth's closure).
+; Gradient cases: vec_collect (-O0, with and without trees: vec_collect::smooth's closure),
+; rustc_adbench_gmm_safe -O0 and rustc_adbench_gmm_unsafe -O1. The wrapper avoids it with
+; trees: `typetree rewrite --float-loads` gives every float load between LLVM's passes and
+; Enzyme that !enzyme_type (this module so rewritten is right at -O0 and -O2; the same cure
+; as tests/enzyme-rules/float-load-tree.ll).
 ; CASE first -O0 {[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Float@double, [-1,8]:Integer, [-1,9]:Integer, [-1,10]:Integer, [-1,11]:Integer, [-1,12]:Integer, [-1,13]:Integer, [-1,14]:Integer, [-1,15]:Integer} error Cannot deduce type of phi
 ; CASE all -O0 {[-1]:Pointer, [-1,0]:Pointer, [-1,0,-1]:Float@double, [-1,8]:Integer, [-1,9]:Integer, [-1,10]:Integer, [-1,11]:Integer, [-1,12]:Integer, [-1,13]:Integer, [-1,14]:Integer, [-1,15]:Integer} right
 ; CASE strict -O0 --enzyme-flags=-enzyme-detect-readthrow=0 {[-1]:Pointer, [-1,0]:Pointer, [-1,0,0]:Float@double, [-1,8]:Integer, [-1,9]:Integer, [-1,10]:Integer, [-1,11]:Integer, [-1,12]:Integer, [-1,13]:Integer, [-1,14]:Integer, [-1,15]:Integer} right

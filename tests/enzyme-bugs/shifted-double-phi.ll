@@ -16,7 +16,10 @@
 ; makes it right.
 ; Gradient case: sort_weighted -O3 (quicksort -> small_sort_general -> insert_tail), the
 ; error left when trees on the memcpys remove its "Cannot deduce type of copy"
-; (merge-copy.ll).
+; (merge-copy.ll); with the copies of a few bytes typed (annotate --typed-small-copies) it
+; met sort_weighted at -O1 instead (insertion_sort_shift_left). The wrapper avoids it: with
+; trees, every float load between LLVM's passes and Enzyme gets its register tree (typetree
+; rewrite --float-loads; tests/enzyme-rules/float-load-tree.ll).
 ; g(x) = sum (i+1) y[i]^2, y = x (4 values) with its last element inserted in order:
 ; x = (1, 2, 4, 3) -> y = (1, 2, 3, 4), dg/dx = (2, 8, 32, 18).
 ; CASE first-element -O0 {[-1]:Pointer, [-1,0]:Float@double} error Cannot deduce type of phi
