@@ -182,8 +182,18 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move)
     return f;
 }
 
-/* The element type both operands agree on (one operand without a place: the other's). */
-static tt_type *elem_type(const place *const pl[2])
+/* Whether two types' bytes have the same certain kinds (MaybeUninit<T> and T: std's sorts
+ * copy between a slice of T and their scratch of MaybeUninit<T>). */
+static bool same_bytes(body_typer *b, tt_type *t, tt_type *u)
+{
+    const body_bytes *x = body_byte_kinds(b, t), *y = body_byte_kinds(b, u);
+    return x->size && x->size == y->size && memcmp(x->cls, y->cls, x->size) == 0 &&
+           memcmp(x->kind, y->kind, x->size) == 0;
+}
+
+/* The element type both operands agree on (one operand without a place: the other's):
+ * the same type, or types whose bytes are alike. */
+static tt_type *elem_type(body_typer *b, const place *const pl[2])
 {
     tt_type *t = NULL;
     for (int k = 0; k < 2; k++) {
@@ -191,9 +201,11 @@ static tt_type *elem_type(const place *const pl[2])
             continue;
         if (!pl[k]->elems || pl[k]->off)
             return NULL;
-        if (t && t != pl[k]->t && strcmp(t->name, pl[k]->t->name) != 0)
+        if (t && t != pl[k]->t && strcmp(t->name, pl[k]->t->name) != 0 &&
+            !same_bytes(b, t, pl[k]->t))
             return NULL;
-        t = pl[k]->t;
+        if (!t || !tree_untyped_bytes(b->c, pl[k]->t))
+            t = pl[k]->t;
     }
     return t;
 }
@@ -212,7 +224,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
     lex_cur len = lex_start(s, args[2].start, args[2].end);
     if (!lex_eq(s, len.t, "i64"))
         return false;
-    tt_type *t = elem_type(pl);
+    tt_type *t = elem_type(b, pl);
     if (!t || tree_untyped_bytes(b->c, t))
         return false;
     const loop_fn *f = loop_for(b, t, move);

@@ -71,6 +71,19 @@ else
     grep -q 'typed-copy-loops needs text IR' "$tmp/err" && [ ! -e "$tmp/out.bc" ] &&
         pass "bitcode output is refused, nothing written: $(head -1 "$tmp/err")" || fail "bitcode: $(cat "$tmp/err")"
 fi
+# A copy from a scratch of MaybeUninit<Rec> into Recs (std's stable sorts): the two
+# operands' element types differ by name, their bytes are alike; at -O2 rustc's MIR
+# inlining puts the memcpy between the two slices' pointers (no LLVM pass runs).
+"$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=2 -C no-prepopulate-passes -C codegen-units=1 \
+    -C debuginfo=2 fixtures/copy-loops/scratch.rs -o "$tmp/scratch.ll" &&
+    "$bin" export "$tmp/scratch.ll" -o "$tmp/scratch.json" 2>"$tmp/err" &&
+    "$bin" annotate --types "$tmp/scratch.json" --typed-copy-loops "$tmp/scratch.ll" \
+        -o "$tmp/scratch-out.ll" 2>>"$tmp/err" ||
+    fail "scratch.rs: rustc, export, annotate" "$tmp/err"
+awk '/^define .*from_scratch/ { f = 1 } f { print } f && /^}/ { exit }' "$tmp/scratch-out.ll" >"$tmp/fs"
+grep -q 'call void @__typetree_copy\.copy\.24\.' "$tmp/fs" && ! grep -q 'llvm\.memcpy' "$tmp/fs" &&
+    pass "a copy from MaybeUninit<Rec> scratch into Recs is a loop (alike bytes, other names)" ||
+    fail "from_scratch: $(grep -E 'memcpy|__typetree_copy' "$tmp/fs" | head -2)"
 # The program computes what it did: moves.rs checks copies and overlapping moves both ways
 # of the same element types against copies made field by field; it calls Enzyme, so the
 # wrapper builds it from its annotated module with --typed-copy-loops, at -O0 and -O2; its
