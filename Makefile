@@ -121,8 +121,9 @@ fuzz-long:
 bench: all
 	@sh tests/bench/run.sh
 
-# The gradient suite (docs/results.md): -O0..3, with and without trees, as
-# make check runs it; the table goes to build/gradients-table.txt.
+# The gradient suite (docs/results.md): every case at -O0..3, with and without trees, and
+# the baseline at -O2 (make check runs it at -O0 and -O2 only, plain and baseline builds
+# where trees are not right); the table goes to build/gradients-table.txt.
 gradients: all
 	@python3 tests/gradients/run.py --full --table build/gradients-table.txt
 

@@ -151,10 +151,18 @@ check "errors: a missing plugin is reported by stage" 'grep -q "^rustc-typetree:
 
 # (e) the real Enzyme
 if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
+    # The builds run two at a time (the machine's two cores; each in a directory of its
+    # own), their checks after both end, in this order.
     cp -r "$fx/ws-grad" "$out/ws-grad"
+    mkdir -p "$out/fb" "$out/fn" "$out/rot" "$out/rot2" "$out/mem" "$out/mem2" "$out/mo" \
+        "$out/mo2" "$out/mo3" "$out/mo4" "$out/f"
     (cd "$out/ws-grad" && RUSTC_WRAPPER=$W RUSTC_TYPETREE_ENZYME=$plugin RUSTC_TYPETREE_NO_FALLBACK=1 \
         CARGO_TARGET_DIR=$out/target-grad \
-        cargo build --offline --locked -q --release) >"$out/wsg.log" 2>&1
+        cargo build --offline --locked -q --release) >"$out/wsg.log" 2>&1 &
+    # float_bits: true trees, an Enzyme bug (float-from-int-bits) at -O1; plain Enzyme is right
+    "$W" --enzyme "$plugin" -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fb/fb" \
+        >/dev/null 2>"$out/fb/log"
+    wait
     check "cargo+enzyme: workspace differentiating a library function builds" \
         '[ -x "$out/target-grad/release/fit" ]' "$out/wsg.log"
     check "cargo+enzyme: Enzyme's gradient of physics::energy matches finite differences" \
@@ -163,67 +171,62 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         'grep -q "^define.*enzyme_type.*physics.*energy" "$out"/target-grad/release/deps/fit-*.tt.ll' "$out/wsg.log"
     check "cargo+enzyme: release build, 95% of the user crates' functions carry trees in fit.tt.ll" \
         'python3 "$root/tests/lib/tree_coverage.py" "$out"/target-grad/release/deps/fit-*.tt.ll "$out"/target-grad/release/deps/fit-*.types.json --min 95 >"$out/cov.log"' "$out/cov.log"
-    # float_bits: true trees, an Enzyme bug (float-from-int-bits) at -O1; plain Enzyme is right
-    mkdir -p "$out/fb"
-    "$W" --enzyme "$plugin" -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fb/fb" \
-        >/dev/null 2>"$out/fb/log"
     check "fallback: Enzyme's rejection of the trees is shown, with its reason and log" \
         'grep -q "^rustc-typetree: warning: enzyme: Illegal updateAnalysis" "$out/fb/log" && grep -q "^rustc-typetree: warning: Enzyme failed on float_bits with trees (full log: $out/fb/float_bits.enzyme.log" "$out/fb/log" && grep -q "Illegal updateAnalysis" "$out/fb/float_bits.enzyme.log"' "$out/fb/log"
     check "fallback: the program built without trees computes the right gradient" \
         'grep -q "^rustc-typetree: warning: float_bits built without trees" "$out/fb/log" && "$out/fb/fb" | grep -q "^gradient right"' "$out/fb/log"
-    mkdir -p "$out/fn"
     "$W" --enzyme "$plugin" --no-fallback -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fn/fb" \
-        >/dev/null 2>"$out/fn/log"
-    check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
-        'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
+        >/dev/null 2>"$out/fn/log" &
     # rotate: Enzyme's warnings on a build it finishes reach the user
-    mkdir -p "$out/rot"
     "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
         >/dev/null 2>"$out/rot/kept.log"
+    wait
+    check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
+        'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
     check "warnings: Enzyme's warning on a finished build is shown once, its log kept" \
         '[ "$(grep -c "^rustc-typetree: warning: enzyme: didn.t implement memmove" "$out/rot/kept.log")" = 1 ] && grep -q "implement memmove" "$out/rot/rotate.enzyme.log" && [ -x "$out/rot/kept" ]' "$out/rot/kept.log"
-    RUSTC_TYPETREE_TIMES=$out/rot/times "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" \
-        -o "$out/rot/split" >/dev/null 2>"$out/rot/split.log"
-    check "warnings: none where Enzyme gives none (memmove through a temporary), gradient right" \
-        '! grep -q "warning: enzyme" "$out/rot/split.log" && "$out/rot/split" | grep -q "^gradient right"' "$out/rot/split.log"
-    check "times: -O0 (one clang run) reports Enzyme's pass and the post-optimization inside it, 0 < postopt < pass" \
-        'enzyme_times rotate "$out/rot/times"' "$out/rot/times"
+    RUSTC_TYPETREE_TIMES=$out/rot2/times "$W" --enzyme "$plugin" -A warnings "$fx/rotate.rs" \
+        -o "$out/rot2/split" >/dev/null 2>"$out/rot2/split.log" &
     # passes: `s = step(s)` twice, then a read-only score; -O2 infers memory(argmem: read)
-    mkdir -p "$out/mem"
     RUSTC_TYPETREE_TIMES=$out/mem/times "$W" --enzyme "$plugin" -A warnings -C opt-level=2 \
         "$fx/passes.rs" -o "$out/mem/drop" >/dev/null 2>"$out/mem/drop.log"
+    wait
+    check "warnings: none where Enzyme gives none (memmove through a temporary), gradient right" \
+        '! grep -q "warning: enzyme" "$out/rot2/split.log" && "$out/rot2/split" | grep -q "^gradient right"' "$out/rot2/split.log"
+    check "times: -O0 (one clang run) reports Enzyme's pass and the post-optimization inside it, 0 < postopt < pass" \
+        'enzyme_times rotate "$out/rot2/times"' "$out/rot2/times"
     check "memory attributes deleted before Enzyme (default): the loop's gradient is right" \
         '"$out/mem/drop" | grep -q "^gradient right"' "$out/mem/drop.log"
     check "times: -O2 (opt halves around Enzyme) reports Enzyme's pass and the post-optimization inside it, 0 < postopt < pass" \
         'enzyme_times passes "$out/mem/times"' "$out/mem/times"
-    "$W" --enzyme "$plugin" --keep-memory-attrs -A warnings -C opt-level=2 "$fx/passes.rs" \
-        -o "$out/mem/keep" >/dev/null 2>"$out/mem/keep.log"
-    check "--keep-memory-attrs: Enzyme's readonly-callee bug makes the same build wrong" \
-        '"$out/mem/keep" | grep -q "^gradient wrong"' "$out/mem/keep.log"
     # big_mixed: 896 bytes of floats and integers copied whole. Enzyme keeps no type past
     # its limit of type offsets (500) and loses the last elements' derivatives: the copies'
     # segment lists (!enzyme_truetype) make it right at that limit, and so does the limit
     # raised to the largest mixed type (=auto); without the in-body trees (and so without
     # the lists) the same build is wrong.
-    mkdir -p "$out/mo"
+    "$W" --enzyme "$plugin" --keep-memory-attrs -A warnings -C opt-level=2 "$fx/passes.rs" \
+        -o "$out/mem2/keep" >/dev/null 2>"$out/mem2/keep.log" &
     "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/default" \
         >/dev/null 2>"$out/mo/default.log"
+    wait
+    check "--keep-memory-attrs: Enzyme's readonly-callee bug makes the same build wrong" \
+        '"$out/mem2/keep" | grep -q "^gradient wrong"' "$out/mem2/keep.log"
     check "max type offset: Enzyme's 500, trees stop there, the three 896-byte copies carry segment lists, gradient right" \
         '! grep -Eq "\[-1,(50[1-9]|5[1-9][0-9]|[6-9][0-9][0-9])\]:" "$out/mo/big_mixed.tt.ll" && [ "$(grep -c "i64 896, i1 false), !dbg ![0-9]*, !enzyme_truetype ![0-9]*$" "$out/mo/big_mixed.tt.ll")" = 3 ] && "$out/mo/default" | grep -q "^gradient right"' "$out/mo/default.log"
     RUSTC_TYPETREE_ANNOTATE_FLAGS=--no-body "$W" --enzyme "$plugin" -A warnings -C opt-level=2 \
-        "$fx/big_mixed.rs" -o "$out/mo/no-body" >/dev/null 2>"$out/mo/no-body.log"
-    check "max type offset: without the in-body trees and their segment lists the same build is wrong" \
-        '! grep -q "enzyme_truetype" "$out/mo/big_mixed.tt.ll" && "$out/mo/no-body" | grep -q "^gradient wrong"' "$out/mo/no-body.log"
+        "$fx/big_mixed.rs" -o "$out/mo2/no-body" >/dev/null 2>"$out/mo2/no-body.log" &
     RUSTC_TYPETREE_ENZYME_FLAGS="$("$W" --print-enzyme-flags | tr '\n' ' ') -enzyme-max-type-offset=auto" \
-        "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo/auto" \
-        >/dev/null 2>"$out/mo/auto.log"
+        "$W" --enzyme "$plugin" -A warnings -C opt-level=2 "$fx/big_mixed.rs" -o "$out/mo3/auto" \
+        >/dev/null 2>"$out/mo3/auto.log"
+    wait
+    check "max type offset: without the in-body trees and their segment lists the same build is wrong" \
+        '! grep -q "enzyme_truetype" "$out/mo2/big_mixed.tt.ll" && "$out/mo2/no-body" | grep -q "^gradient wrong"' "$out/mo2/no-body.log"
     check "max type offset: =auto raises it to the largest mixed type (896) for Enzyme and the trees, no list needed, gradient right" \
-        '[ "$("$T" max-offset "$out/mo/big_mixed.types.json")" = 896 ] && grep -q "\[-1,8[0-9][0-9]\]:Float" "$out/mo/big_mixed.tt.ll" && ! grep -q "enzyme_truetype" "$out/mo/big_mixed.tt.ll" && "$out/mo/auto" | grep -q "^gradient right"' "$out/mo/auto.log"
+        '[ "$("$T" max-offset "$out/mo3/big_mixed.types.json")" = 896 ] && grep -q "\[-1,8[0-9][0-9]\]:Float" "$out/mo3/big_mixed.tt.ll" && ! grep -q "enzyme_truetype" "$out/mo3/big_mixed.tt.ll" && "$out/mo3/auto" | grep -q "^gradient right"' "$out/mo3/auto.log"
     RUSTC_TYPETREE_ENZYME_FLAGS="-enzyme-max-type-offset=5x0" "$W" --enzyme "$plugin" -A warnings \
-        "$fx/big_mixed.rs" -o "$out/mo/bad" >"$out/mo/bad.log" 2>&1
+        "$fx/big_mixed.rs" -o "$out/mo4/bad" >"$out/mo4/bad.log" 2>&1
     check "max type offset: a value that is neither a number nor auto is refused, by name" \
-        'grep -q "RUSTC_TYPETREE_ENZYME_FLAGS: -enzyme-max-type-offset=5x0: a number of bytes or auto" "$out/mo/bad.log" && [ ! -e "$out/mo/bad" ]' "$out/mo/bad.log"
-    mkdir -p "$out/f"
+        'grep -q "RUSTC_TYPETREE_ENZYME_FLAGS: -enzyme-max-type-offset=5x0: a number of bytes or auto" "$out/mo4/bad.log" && [ ! -e "$out/mo4/bad" ]' "$out/mo4/bad.log"
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \
         'grep -q "^rustc-typetree: enzyme: .*Assertion" "$out/f/log" && grep -q "full log: $out/f/enzyme_fails.enzyme.log" "$out/f/log" && grep -q "without trees too (full log: $out/f/enzyme_fails.no-typetree.enzyme.log)" "$out/f/log" && [ -s "$out/f/enzyme_fails.enzyme.log" ] && [ -s "$out/f/enzyme_fails.no-typetree.enzyme.log" ] && [ ! -e "$out/f/tl" ] && [ "$(wc -l <"$out/f/log")" -lt 40 ]' "$out/f/log"
