@@ -224,6 +224,7 @@ typedef struct tt_ctx {
     unsigned max_depth;      /* recursion guard for type resolution and layouts */
     unsigned layout_depth;   /* current nesting of layout_of */
     bool nightly;            /* model rustc 1.97-nightly instead of stable 1.95 */
+    tt_map *tree_memo;       /* trees built without a diagnostic (layout/typetree.c, build) */
 } tt_ctx;
 
 tt_ctx *ctx_new(void);       /* an empty context: no definitions, not even the prelude */
