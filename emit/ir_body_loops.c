@@ -129,6 +129,13 @@ static size_t pieces_of(body_typer *b, tt_type *t, piece **out)
     return 0;
 }
 
+/* Whether a copy's fourth argument says volatile (not `i1 false`): it stays the call it is. */
+static bool volatile_copy(const char *s, const span *args)
+{
+    lex_cur v = lex_start(s, args[3].start, args[3].end);
+    return !lex_take(&v, "i1") || !lex_eq(s, v.t, "false");
+}
+
 /* FNV-1a, for the function's name. */
 static uint64_t hash_str(const char *s, size_t n)
 {
@@ -216,9 +223,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
 {
     if (!b->copy_loops || na != 4 || close >= n)
         return false;
-    /* a volatile copy stays one */
-    lex_cur v = lex_start(s, args[3].start, args[3].end);
-    if (!lex_take(&v, "i1") || !lex_eq(s, v.t, "false"))
+    if (volatile_copy(s, args))
         return false;
     /* an i64 length: the functions take one */
     lex_cur len = lex_start(s, args[2].start, args[2].end);
@@ -272,13 +277,8 @@ static const char *operand_text(body_typer *b, const char *s, span a, size_t at)
 bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, size_t close,
                      const place *pl, uint64_t len, const size_t at[2], tt_buf *out)
 {
-    if (!b->small_copies || !len || len > SMALL_BYTES || close >= n)
-        return false;
-    /* a volatile copy stays one */
-    lex_cur v = lex_start(s, args[3].start, args[3].end);
-    if (!lex_take(&v, "i1") || !lex_eq(s, v.t, "false"))
-        return false;
-    if ((pl->elems || pl->t->kind == TY_ARRAY) && tree_untyped_bytes(b->c, pl->t))
+    /* pl typed the copy (body_copy_tree: no untyped bytes) */
+    if (!b->small_copies || !len || len > SMALL_BYTES || close >= n || volatile_copy(s, args))
         return false;
     const body_bytes *m = body_byte_kinds(b, pl->t);
     if (!m->size)

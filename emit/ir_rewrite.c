@@ -23,7 +23,6 @@ struct ir_rewriter {
      * each floating-point type's register tree, given when first used (0: not yet) */
     unsigned long max_md;
     unsigned long fp_md[6];
-    unsigned long loads_typed;
 };
 
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
@@ -200,7 +199,6 @@ static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     buf_putn(out, s, e);
     buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
     buf_putn(out, s + e, n - e);
-    rw->loads_typed++;
     return true;
 }
 
