@@ -11,15 +11,9 @@ bin=$1
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/suite.sh
-RUSTC=${RUSTC:-rustc}
 suite_need_tools "$OPT" "$FILECHECK"
-"$RUSTC" --version >/dev/null 2>&1 || suite_skip "$RUSTC not found"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 -C debuginfo=2 \
-    fixtures/copy-loops/copies.rs -o "$tmp/in.ll" &&
-    "$bin" export "$tmp/in.ll" -o "$tmp/types.json" 2>"$tmp/err" ||
-    { fail "rustc and export" "$tmp/err"; suite_end; }
+suite_rust_tmp
+suite_rust_types "$bin" fixtures/copy-loops/copies.rs
 ann() { "$bin" annotate --types "$tmp/types.json" "$@"; }
 ann --typed-copy-loops "$tmp/in.ll" -o "$tmp/out.ll" 2>"$tmp/err" &&
     pass "annotate --typed-copy-loops exits 0" || fail "annotate: $(head -3 "$tmp/err")"

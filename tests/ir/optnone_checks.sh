@@ -8,11 +8,8 @@ bin=$1
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib/suite.sh
-RUSTC=${RUSTC:-rustc}
 suite_need_tools "$OPT" "$LLVM_AS" "$LLVM_DIS"
-"$RUSTC" --version >/dev/null 2>&1 || suite_skip "$RUSTC not found"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+suite_rust_tmp
 "$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 \
     fixtures/optnone-checks/checks.rs -o "$tmp/in.ll" || { fail "rustc"; suite_end; }
 echo '{"format": "rust-types/1", "types": {}, "functions": []}' >"$tmp/none.json"

@@ -19,6 +19,14 @@
 # there). Each may be overridden by its own variable:
 #     OPT, FILECHECK, LLVM_AS, LLVM_DIS, LLVM_LINK, CLANG
 #     suite_need_tools PATH...   suite_skip unless each PATH is an executable file
+#
+# Suites over rustc's IR of a fixture (tests/ir):
+#     suite_rust_tmp             RUSTC (default rustc) must run, else suite_skip; makes the
+#                                directory $tmp, removed when the suite exits
+#     suite_rust_types BIN SRC   rustc's -O0 IR of the library SRC, with debuginfo, as
+#                                $tmp/in.ll and `BIN export`'s types of it as
+#                                $tmp/types.json; on failure "[FAIL] rustc and export" and
+#                                suite_end
 # shellcheck shell=sh
 
 suite_passed=0
@@ -75,4 +83,17 @@ suite_need_tools() {
     for _t in "$@"; do
         [ -x "$_t" ] || suite_skip "$_t not found (LLVM 22: tools/setup)"
     done
+}
+
+suite_rust_tmp() {
+    RUSTC=${RUSTC:-rustc}
+    "$RUSTC" --version >/dev/null 2>&1 || suite_skip "$RUSTC not found"
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+}
+
+suite_rust_types() {
+    "$RUSTC" --crate-type=lib --emit=llvm-ir -C opt-level=0 -C codegen-units=1 -C debuginfo=2 \
+        "$2" -o "$tmp/in.ll" && "$1" export "$tmp/in.ll" -o "$tmp/types.json" 2>"$tmp/err" ||
+        { fail "rustc and export" "$tmp/err"; suite_end; }
 }
