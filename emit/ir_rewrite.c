@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir_rewrite.h"
+#include "../layout/xalloc.h"
 
 struct ir_rewriter {
     tt_ctx *c;
@@ -23,6 +24,38 @@ struct ir_rewriter {
      * each floating-point type's register tree, given when first used (0: not yet) */
     unsigned long max_md;
     unsigned long fp_md[6];
+    /* pointer selects: functions counted by their define lines in each pass; the
+     * ptrtoints ("<function>:%i" -> "%p") and the selects of an integer constant and a
+     * value ("<function>:%s" -> struct ptr_select) the listing pass found */
+    unsigned long fn_noted, fn_seen;
+    tt_map *ptrtoints, *selects;
+    /* inner first: every defined function in module order (listing pass), the names the
+     * bodies reference, whether the order changes (decided at the first rewritten line),
+     * the moved functions in their new order, and the one being held back */
+    struct fn_rec *fns;
+    size_t nfns, cap_fns;
+    tt_map *syms; /* "@name" -> struct sym */
+    bool in_body, ordered;
+    size_t *moved, nmoved;
+    tt_buf *holding;
+};
+
+struct sym {
+    long fn;       /* its index in fns, -1 when no function of that name is defined */
+    size_t stamp;  /* 1 + the last function that referenced it (one reference a body) */
+};
+struct ref {
+    struct sym *to;
+    struct ref *next;
+};
+struct fn_rec {
+    struct ref *refs;
+    bool enzyme, held;
+    tt_buf text; /* held back: the rewritten lines */
+};
+
+struct ptr_select {
+    const char *cond, *arm[2]; /* the condition and the two arms as written */
 };
 
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
@@ -33,12 +66,26 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
     rw->which = which;
     rw->def_groups = map_new(c->arena);
     rw->intrinsic_groups = map_new(c->arena);
+    rw->ptrtoints = map_new(c->arena);
+    rw->selects = map_new(c->arena);
+    rw->syms = map_new(c->arena);
     return rw;
+}
+
+void ir_rewriter_release(ir_rewriter *rw)
+{
+    for (size_t k = 0; k < rw->nfns; k++)
+        free(rw->fns[k].text.data);
+    free(rw->fns);
+    rw->fns = NULL;
+    rw->nfns = rw->cap_fns = rw->nmoved = 0;
+    rw->holding = NULL;
 }
 
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
-    return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS);
+    return rw->which &
+           (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST);
 }
 
 static bool starts(const char *s, size_t n, const char *p)
@@ -84,9 +131,17 @@ static const char *first_group(tt_arena *a, const char *s, size_t n)
 }
 
 static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n);
+static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n);
+static void inner_first_note(ir_rewriter *rw, const char *s, size_t n);
 
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
+    if (starts(s, n, "define "))
+        rw->fn_noted++;
+    if (rw->which & IR_RW_POINTER_SELECTS)
+        pointer_selects_note(rw, s, n);
+    if (rw->which & IR_RW_INNER_FIRST)
+        inner_first_note(rw, s, n);
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
@@ -202,6 +257,295 @@ static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
+/* ---- pointer selects ----
+ * Lines are matched as LLVM prints them: "  %x = OP ..." with nothing between the
+ * instruction's operands but ", ", and an optional ", !..." tail of metadata. */
+
+/* The length of the local value name at s[i] ("%name" or "%\"quoted\""), 0 if none. */
+static size_t local_name(const char *s, size_t i, size_t n)
+{
+    if (i >= n || s[i] != '%')
+        return 0;
+    size_t j = i + 1;
+    if (j < n && s[j] == '"') {
+        for (j++; j < n && s[j] != '"'; j++)
+            if (s[j] == '\\')
+                return 0; /* an escaped name: left alone */
+        return j < n ? j + 1 - i : 0;
+    }
+    while (j < n && (is_word(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
+        j++;
+    return j - i - 1 ? j - i : 0;
+}
+
+/* The length of the integer constant at s[i] ("-"? digits), 0 if none. */
+static size_t int_const(const char *s, size_t i, size_t n)
+{
+    size_t j = i < n && s[i] == '-' ? i + 1 : i;
+    size_t d = j;
+    while (j < n && is_digit(s[j]))
+        j++;
+    return j > d ? j - i : 0;
+}
+
+/* Whether s[i, n) is the line's end: nothing, a newline, or ", !" metadata. */
+static bool line_tail(const char *s, size_t i, size_t n)
+{
+    return i == n || s[i] == '\n' || s[i] == '\r' || starts(s + i, n - i, ", !");
+}
+
+/* "  %x = OP" at the line's start: the length of %x (0 if not), *after the index past OP. */
+static size_t assigns(const char *s, size_t n, const char *op, size_t *after)
+{
+    if (!starts(s, n, "  "))
+        return 0;
+    size_t l = local_name(s, 2, n);
+    if (!l || !starts(s + 2 + l, n - 2 - l, " = ") || !starts(s + 5 + l, n - 5 - l, op))
+        return 0;
+    *after = 5 + l + strlen(op);
+    return l;
+}
+
+static const char *fn_key(ir_rewriter *rw, unsigned long fn, const char *s, size_t l)
+{
+    return arena_printf(rw->c->arena, "%lu:%.*s", fn, (int)l, s);
+}
+
+static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    size_t i, l;
+    if ((l = assigns(s, n, "ptrtoint ptr ", &i))) {
+        size_t p = local_name(s, i, n);
+        if (p && starts(s + i + p, n - i - p, " to i64") && line_tail(s, i + p + 7, n))
+            map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s + 2, l),
+                    arena_strndup(rw->c->arena, s + i, p));
+    } else if ((l = assigns(s, n, "select i1 ", &i))) {
+        size_t c = local_name(s, i, n);
+        if (!c && (starts(s + i, n - i, "true") || starts(s + i, n - i, "false")))
+            c = s[i] == 't' ? 4 : 5;
+        struct ptr_select sel = {arena_strndup(rw->c->arena, s + i, c), {NULL, NULL}};
+        i += c;
+        for (int k = 0; k < 2 && c; k++) {
+            if (!starts(s + i, n - i, ", i64 "))
+                return;
+            i += 6;
+            size_t a = local_name(s, i, n);
+            if (!a)
+                a = int_const(s, i, n);
+            if (!a)
+                return;
+            sel.arm[k] = arena_strndup(rw->c->arena, s + i, a);
+            i += a;
+        }
+        if (c && line_tail(s, i, n)) {
+            struct ptr_select *kept = arena_alloc(rw->c->arena, sizeof *kept);
+            *kept = sel;
+            map_put(rw->selects, fn_key(rw, rw->fn_noted, s + 2, l), kept);
+        }
+    }
+}
+
+/* An arm as a pointer: %p for a noted ptrtoint of %p, a constant as inttoptr; NULL if
+ * neither. */
+static const char *pointer_arm(ir_rewriter *rw, const char *arm)
+{
+    if (arm[0] == '%')
+        return map_get(rw->ptrtoints, fn_key(rw, rw->fn_seen, arm, strlen(arm)));
+    return arena_printf(rw->c->arena, "inttoptr (i64 %s to ptr)", arm);
+}
+
+static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    size_t i, l = assigns(s, n, "inttoptr i64 ", &i);
+    size_t v = l ? local_name(s, i, n) : 0;
+    if (!v || !starts(s + i + v, n - i - v, " to ptr") || !line_tail(s, i + v + 7, n))
+        return false;
+    struct ptr_select *sel = map_get(rw->selects, fn_key(rw, rw->fn_seen, s + i, v));
+    if (!sel || (sel->arm[0][0] == '%') == (sel->arm[1][0] == '%'))
+        return false; /* one arm a value, the other a constant */
+    const char *a = pointer_arm(rw, sel->arm[0]), *b = pointer_arm(rw, sel->arm[1]);
+    if (!a || !b)
+        return false;
+    buf_putn(out, s, 5 + l);
+    buf_printf(out, "select i1 %s, ptr %s, ptr %s", sel->cond, a, b);
+    buf_putn(out, s + i + v + 7, n - (i + v + 7));
+    return true;
+}
+
+/* ---- inner first ----
+ * A global's name at s[i] (just past '@'): a word of letters, digits and "_.$-", or a
+ * quoted name; its length, 0 if none. */
+static size_t global_name(const char *s, size_t i, size_t n)
+{
+    size_t j = i;
+    if (j < n && s[j] == '"') {
+        for (j++; j < n && s[j] != '"'; j++)
+            ;
+        return j < n ? j + 1 - i : 0;
+    }
+    while (j < n && (is_word(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
+        j++;
+    return j - i;
+}
+
+static struct sym *sym_of(ir_rewriter *rw, const char *s, size_t l)
+{
+    char stack[256], *key = l < sizeof stack ? stack : xmalloc(l + 1);
+    memcpy(key, s, l);
+    key[l] = '\0';
+    struct sym *y = map_get(rw->syms, key);
+    if (!y) {
+        y = arena_alloc(rw->c->arena, sizeof *y);
+        y->fn = -1;
+        map_put(rw->syms, key, y);
+    }
+    if (key != stack)
+        free(key);
+    return y;
+}
+
+/* The next global a line names from s[*i]: an '@' outside quoted strings (attribute values
+ * such as "enzyme_type"="{[-1]:Float@double}", string constants) followed by a name; its
+ * name's start and length, *i moved past it. False when there is none. */
+static bool next_global(const char *s, size_t *i, size_t n, size_t *at, size_t *len)
+{
+    while (*i < n) {
+        if (s[*i] == '"') {
+            const char *q = memchr(s + *i + 1, '"', n - *i - 1);
+            *i = q ? (size_t)(q - s) + 1 : n;
+        } else if (s[*i] == '@') {
+            *at = *i + 1;
+            *len = global_name(s, *at, n);
+            *i = *at + *len;
+            if (*len)
+                return true;
+        } else {
+            (*i)++;
+        }
+    }
+    return false;
+}
+
+/* Define lines start a function (its name is the line's first global); every global a
+ * body names is a reference, @__enzyme_* marks the function. */
+static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    size_t i = 0, at, l;
+    if (starts(s, n, "define ")) {
+        if (rw->nfns == rw->cap_fns) {
+            rw->cap_fns = rw->cap_fns ? 2 * rw->cap_fns : 256;
+            rw->fns = xrealloc(rw->fns, rw->cap_fns * sizeof *rw->fns);
+        }
+        memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
+        if (next_global(s, &i, n, &at, &l))
+            sym_of(rw, s + at, l)->fn = (long)rw->nfns;
+        rw->nfns++;
+        rw->in_body = true;
+        return;
+    }
+    if (!rw->in_body)
+        return;
+    if (starts(s, n, "}")) {
+        rw->in_body = false;
+        return;
+    }
+    struct fn_rec *f = &rw->fns[rw->nfns - 1];
+    while (next_global(s, &i, n, &at, &l)) {
+        if (starts(s + at, l, "__enzyme_")) {
+            f->enzyme = true;
+            continue;
+        }
+        struct sym *y = sym_of(rw, s + at, l);
+        if (y->stamp == rw->nfns)
+            continue;
+        y->stamp = rw->nfns;
+        struct ref *r = arena_alloc(rw->c->arena, sizeof *r);
+        r->to = y;
+        r->next = f->refs;
+        f->refs = r;
+    }
+}
+
+/* Which functions that call Enzyme reach which: reach[a * ne + b] for the a-th and b-th of
+ * them (module order), through the references of the functions' bodies. */
+static bool *enzyme_reach(ir_rewriter *rw, const size_t *e, size_t ne)
+{
+    bool *reach = xcalloc(ne * ne, 1);
+    long *index_of = xmalloc(rw->nfns * sizeof *index_of); /* fn -> its place in e, or -1 */
+    size_t *seen = xcalloc(rw->nfns, sizeof *seen), *stack = xmalloc(rw->nfns * sizeof *stack);
+    for (size_t k = 0; k < rw->nfns; k++)
+        index_of[k] = -1;
+    for (size_t a = 0; a < ne; a++)
+        index_of[e[a]] = (long)a;
+    for (size_t a = 0; a < ne; a++) {
+        size_t top = 0;
+        stack[top++] = e[a];
+        seen[e[a]] = a + 1;
+        while (top) {
+            struct fn_rec *f = &rw->fns[stack[--top]];
+            for (struct ref *r = f->refs; r; r = r->next) {
+                long g = r->to->fn;
+                if (g < 0)
+                    continue;
+                if (index_of[g] >= 0)
+                    reach[a * ne + (size_t)index_of[g]] = true;
+                if (seen[g] != a + 1) {
+                    seen[g] = a + 1;
+                    stack[top++] = (size_t)g;
+                }
+            }
+        }
+    }
+    free(index_of);
+    free(seen);
+    free(stack);
+    return reach;
+}
+
+/* Decides, once, whether functions move and in which order. A function must come after
+ * every other one it reaches and that does not reach it back (in a cycle neither can be
+ * first; the module's order stays between them). */
+static void inner_first_order(ir_rewriter *rw)
+{
+    rw->ordered = true;
+    size_t ne = 0, *e = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *e);
+    for (size_t k = 0; k < rw->nfns; k++)
+        if (rw->fns[k].enzyme)
+            e[ne++] = k;
+    bool *reach = ne > 1 ? enzyme_reach(rw, e, ne) : NULL;
+#define NEEDS(a, b) ((a) != (b) && reach[(a) * ne + (b)] && !reach[(b) * ne + (a)])
+    bool change = false;
+    for (size_t a = 0; a < ne && !change; a++)
+        for (size_t b = a + 1; b < ne && !change; b++)
+            change = NEEDS(a, b);
+    if (change) {
+        bool *done = xcalloc(ne, 1);
+        rw->moved = arena_alloc(rw->c->arena, ne * sizeof *rw->moved);
+        while (rw->nmoved < ne) {
+            size_t pick = ne;
+            for (size_t a = 0; a < ne && pick == ne; a++) {
+                if (done[a])
+                    continue;
+                bool ready = true;
+                for (size_t b = 0; b < ne && ready; b++)
+                    ready = done[b] || !NEEDS(a, b);
+                if (ready)
+                    pick = a;
+            }
+            for (size_t a = 0; a < ne && pick == ne; a++)
+                if (!done[a])
+                    pick = a; /* unreachable: NEEDS is acyclic; kept for safety */
+            done[pick] = true;
+            rw->moved[rw->nmoved++] = e[pick];
+            rw->fns[e[pick]].held = true;
+        }
+        free(done);
+    }
+#undef NEEDS
+    free(reach);
+    free(e);
+}
+
 /* ---- allocator shims ----
  * @_RNvCs<crate hash>_7___rustc<N>_<shim>, the shim one of the four and ending the name
  * or followed by a character that cannot be in a name's word: @<shim> instead. */
@@ -272,11 +616,33 @@ static bool first_global_is(const char *s, size_t n, const char *kw, const char 
     return at && starts(at + 1, n - (size_t)(at + 1 - s), name);
 }
 
+static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    bool define = starts(s, n, "define ");
+    if (define)
+        rw->fn_seen++;
+    if (!(rw->which & IR_RW_INNER_FIRST)) {
+        rewrite_line(rw, s, n, out);
+        return;
+    }
+    if (!rw->ordered)
+        inner_first_order(rw);
+    if (define && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].held)
+        rw->holding = &rw->fns[rw->fn_seen - 1].text;
+    rewrite_line(rw, s, n, rw->holding ? rw->holding : out);
+    if (rw->holding && starts(s, n, "}"))
+        rw->holding = NULL;
+}
+
+static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_load(rw, s, n, out))
+        return;
+    if ((rw->which & IR_RW_POINTER_SELECTS) && pointer_select(rw, s, n, out))
         return;
     size_t call = n;
     if (rw->which & IR_RW_SPLIT_MEMMOVE) {
@@ -322,6 +688,12 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
 {
+    for (size_t k = 0; k < rw->nmoved; k++) {
+        tt_buf *t = &rw->fns[rw->moved[k]].text;
+        buf_put(out, "\n");
+        buf_putn(out, t->data ? t->data : "", t->len);
+    }
+    ir_rewriter_release(rw);
     for (int k = 0; k < 6; k++)
         if (rw->fp_md[k])
             buf_printf(out, "!%lu = !{!\"%s\"}\n!%lu = !{!\"Unknown\", i32 -1, !%lu}\n",
@@ -476,6 +848,7 @@ bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned w
         diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
         ok = false;
     }
+    ir_rewriter_release(rw);
     free(line);
     free(b.data);
     fclose(fi);

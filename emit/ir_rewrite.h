@@ -28,19 +28,41 @@ enum {
      * (tests/enzyme-bugs/shifted-double-phi.ll). For the module between LLVM's passes and
      * Enzyme, whose loads annotate never saw. */
     IR_RW_FLOAT_LOADS = 1u << 3,
+    /* `%q = inttoptr i64 %s to ptr` where %s is `select i1 C, i64 K, i64 %i` (either order),
+     * K an integer constant and %i `ptrtoint ptr %p to i64`, becomes `%q = select i1 C, ptr
+     * inttoptr (i64 K to ptr), ptr %p`: the same address, the pointer's own provenance
+     * (needs the listing pass). SROA makes this of an allocation's Result (the pointer or
+     * the layout's size in one slot); Enzyme types the select neither Pointer nor Integer,
+     * takes it for a differentiable integer and stops (tests/enzyme-bugs/
+     * pointer-through-select.ll). For the module between LLVM's passes and Enzyme. */
+    IR_RW_POINTER_SELECTS = 1u << 4,
+    /* the functions that call Enzyme (`@__enzyme_*`) move to the module's end, each after
+     * every other one it reaches through the functions it references (needs the listing
+     * pass), when the module's order has one before a function it reaches: Enzyme lowers
+     * the calls of each function in module order, and a derivative of code that still
+     * calls Enzyme stops it ("No forward mode derivative found for __enzyme_autodiff": a
+     * generated derivative called inside a differentiated function, forward over reverse).
+     * A module where every such function already follows those it reaches is unchanged. */
+    IR_RW_INNER_FIRST = 1u << 5,
 };
 
 typedef struct ir_rewriter ir_rewriter;
 /* A rewriter doing the rewrites of `which` (IR_RW_* bits) on the module read from file
  * (its name in messages); lives in c's arena. An error it meets is a diagnostic in c. */
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which);
+/* Frees what the rewriter holds on the heap (IR_RW_INNER_FIRST's functions); the
+ * rewriter itself is the arena's. ir_rewrite_finish calls it; call it when stopping
+ * before. */
+void ir_rewriter_release(ir_rewriter *rw);
 /* Whether the rewrites need ir_rewrite_note over every line before the first
- * ir_rewrite_line (IR_RW_STRIP_MEMORY and IR_RW_FLOAT_LOADS do). */
+ * ir_rewrite_line (IR_RW_STRIP_MEMORY, IR_RW_FLOAT_LOADS, IR_RW_POINTER_SELECTS and
+ * IR_RW_INNER_FIRST do). */
 bool ir_rewrite_needs_listing(const ir_rewriter *rw);
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n);
 /* Appends line s[0, n) (with its '\n'), rewritten, to out. */
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
-/* Appends what goes after the last line (the memmove helper and its declarations). */
+/* Appends what goes after the last line (the functions IR_RW_INNER_FIRST moved, the memmove
+ * helper and its declarations) and releases what the rewriter holds on the heap. */
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out);
 
 /* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's

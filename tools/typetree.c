@@ -46,8 +46,8 @@ static const char usage_text[] =
 static const char usage_wrapper[] =
     "\n"
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
-    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads] IN.ll\n"
-    "          (-o OUT.ll | -i)\n"
+    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
+    "          [--pointer-selects] [--inner-first] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -116,6 +116,12 @@ static const char usage_options_commands[] =
     "  --float-loads         (rewrite) every load of a floating-point type without\n"
     "                        !enzyme_type gets its register tree (Enzyme takes no type\n"
     "                        from a load's LLVM type; docs/typetree-rules.md)\n"
+    "  --pointer-selects     (rewrite) an inttoptr of a select between an integer\n"
+    "                        constant and a ptrtoint becomes a select of pointers (Enzyme\n"
+    "                        stops on the integer select; docs/wrapper.md)\n"
+    "  --inner-first         (rewrite) the functions that call Enzyme move to the end,\n"
+    "                        each after those it reaches (Enzyme lowers them in module\n"
+    "                        order: nested derivatives; docs/wrapper.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -229,6 +235,10 @@ static int parse_options(int argc, char **argv, options *o)
             o->rewrites |= IR_RW_STRIP_MEMORY;
         } else if (opts && strcmp(a, "--float-loads") == 0) {
             o->rewrites |= IR_RW_FLOAT_LOADS;
+        } else if (opts && strcmp(a, "--pointer-selects") == 0) {
+            o->rewrites |= IR_RW_POINTER_SELECTS;
+        } else if (opts && strcmp(a, "--inner-first") == 0) {
+            o->rewrites |= IR_RW_INNER_FIRST;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -640,10 +650,14 @@ static int cmd_annotate(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "annotate: -i needs a file, not standard input");
     }
-    if (o.rewrites & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS)) {
+    if (o.rewrites &
+        (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST)) {
         free(o.args);
         return usage_error("annotate: %s is typetree rewrite's",
-                           o.rewrites & IR_RW_STRIP_MEMORY ? "--strip-memory" : "--float-loads");
+                           o.rewrites & IR_RW_STRIP_MEMORY     ? "--strip-memory"
+                           : o.rewrites & IR_RW_FLOAT_LOADS    ? "--float-loads"
+                           : o.rewrites & IR_RW_POINTER_SELECTS ? "--pointer-selects"
+                                                               : "--inner-first");
     }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
@@ -701,8 +715,8 @@ static int cmd_rewrite(int argc, char **argv)
         (o.in_place && strcmp(o.args[0], "-") == 0)) {
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
-                                 "[--split-memmove] [--strip-memory] [--float-loads] IN.ll "
-                                 "(-o OUT.ll | -i)");
+                                 "[--split-memmove] [--strip-memory] [--float-loads] "
+                                 "[--pointer-selects] [--inner-first] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&

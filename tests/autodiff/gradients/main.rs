@@ -5,6 +5,7 @@
 #![allow(clippy::all)]
 
 mod forward;
+mod higher;
 mod reverse;
 
 /// The derivative of f at x by the five-point stencil (error O(h^4)); h = 1e-3 max(1, |x|).
@@ -63,6 +64,7 @@ fn main() {
     let mut t = Tally { passed: 0, failed: 0 };
     reverse::run(&mut t);
     forward::run(&mut t);
+    higher::run(&mut t);
     println!("{} passed, {} failed", t.passed, t.failed);
     std::process::exit(if t.failed == 0 { 0 } else { 1 });
 }
