@@ -3,7 +3,6 @@
  * the text as the wrapper's former sed and awk programs did, character by character where
  * those matched characters, so a module comes out byte for byte as it did; the golden
  * files of tests/rewrite hold each rule's cases. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,22 +87,6 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
            (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST);
 }
 
-static bool starts(const char *s, size_t n, const char *p)
-{
-    size_t m = strlen(p);
-    return n >= m && memcmp(s, p, m) == 0;
-}
-
-/* The first occurrence of p in s[from, n), or n. */
-static size_t find(const char *s, size_t from, size_t n, const char *p)
-{
-    size_t m = strlen(p);
-    for (size_t i = from; i + m <= n; i++)
-        if (s[i] == p[0] && memcmp(s + i, p, m) == 0)
-            return i;
-    return n;
-}
-
 static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 static bool is_word(char ch)
 {
@@ -136,7 +119,7 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n);
 
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
-    if (starts(s, n, "define "))
+    if (rw_starts(s, n, "define "))
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
@@ -146,8 +129,8 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
         return;
-    bool def = starts(s, n, "define ");
-    bool intrinsic = !def && starts(s, n, "declare ") && find(s, 8, n, "@llvm.") < n;
+    bool def = rw_starts(s, n, "define ");
+    bool intrinsic = !def && rw_starts(s, n, "declare ") && rw_find(s, 8, n, "@llvm.") < n;
     if (!def && !intrinsic)
         return;
     const char *g = first_group(rw->c->arena, s, n);
@@ -158,20 +141,20 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 /* `attributes #N = { ... }` of a stripped group: every " memory(...)" deleted. */
 static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
-    if (!starts(s, n, "attributes #"))
+    if (!rw_starts(s, n, "attributes #"))
         return false;
     size_t j = 12;
     while (j < n && is_digit(s[j]))
         j++;
-    if (j == 12 || !starts(s + j, n - j, " = "))
+    if (j == 12 || !rw_starts(s + j, n - j, " = "))
         return false;
     const char *g = arena_strndup(rw->c->arena, s + 12, j - 12);
     if (!map_get(rw->def_groups, g) || map_get(rw->intrinsic_groups, g))
         return false;
     size_t i = 0, start = out->len;
     for (;;) {
-        size_t m = find(s, i, n, " memory(");
-        size_t close = m < n ? find(s, m + 8, n, ")") : n;
+        size_t m = rw_find(s, i, n, " memory(");
+        size_t close = m < n ? rw_find(s, m + 8, n, ")") : n;
         if (close == n) {
             buf_putn(out, s + i, n - i);
             break;
@@ -215,26 +198,26 @@ static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
  * as an index of fp_llvm; -1 when the line is no such load or carries !enzyme_type. */
 static int float_load_type(const char *s, size_t n)
 {
-    if (!starts(s, n, "  %"))
+    if (!rw_starts(s, n, "  %"))
         return -1;
-    size_t i = find(s, 3, n, " = load ");
-    if (i == n || find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
+    size_t i = rw_find(s, 3, n, " = load ");
+    if (i == n || rw_find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
         return -1;
     i += 8;
-    if (starts(s + i, n - i, "volatile "))
+    if (rw_starts(s + i, n - i, "volatile "))
         i += 9;
-    if (starts(s + i, n - i, "atomic "))
+    if (rw_starts(s + i, n - i, "atomic "))
         return -1; /* an atomic load's ordering comes after its operand: left alone */
     if (s[i] == '<') { /* <N x T> */
-        size_t x = find(s, i, n, " x ");
+        size_t x = rw_find(s, i, n, " x ");
         if (x == n)
             return -1;
         i = x + 3;
     }
     for (int k = 0; k < 6; k++) {
         size_t l = strlen(fp_llvm[k]);
-        if (starts(s + i, n - i, fp_llvm[k]) && i + l < n && (s[i + l] == ',' || s[i + l] == '>'))
-            return find(s, i, n, "!enzyme_type") < n ? -1 : k;
+        if (rw_starts(s + i, n - i, fp_llvm[k]) && i + l < n && (s[i + l] == ',' || s[i + l] == '>'))
+            return rw_find(s, i, n, "!enzyme_type") < n ? -1 : k;
     }
     return -1;
 }
@@ -291,16 +274,16 @@ static size_t int_const(const char *s, size_t i, size_t n)
 /* Whether s[i, n) is the line's end: nothing, a newline, or ", !" metadata. */
 static bool line_tail(const char *s, size_t i, size_t n)
 {
-    return i == n || s[i] == '\n' || s[i] == '\r' || starts(s + i, n - i, ", !");
+    return i == n || s[i] == '\n' || s[i] == '\r' || rw_starts(s + i, n - i, ", !");
 }
 
 /* "  %x = OP" at the line's start: the length of %x (0 if not), *after the index past OP. */
 static size_t assigns(const char *s, size_t n, const char *op, size_t *after)
 {
-    if (!starts(s, n, "  "))
+    if (!rw_starts(s, n, "  "))
         return 0;
     size_t l = local_name(s, 2, n);
-    if (!l || !starts(s + 2 + l, n - 2 - l, " = ") || !starts(s + 5 + l, n - 5 - l, op))
+    if (!l || !rw_starts(s + 2 + l, n - 2 - l, " = ") || !rw_starts(s + 5 + l, n - 5 - l, op))
         return 0;
     *after = 5 + l + strlen(op);
     return l;
@@ -316,17 +299,17 @@ static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
     size_t i, l;
     if ((l = assigns(s, n, "ptrtoint ptr ", &i))) {
         size_t p = local_name(s, i, n);
-        if (p && starts(s + i + p, n - i - p, " to i64") && line_tail(s, i + p + 7, n))
+        if (p && rw_starts(s + i + p, n - i - p, " to i64") && line_tail(s, i + p + 7, n))
             map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s + 2, l),
                     arena_strndup(rw->c->arena, s + i, p));
     } else if ((l = assigns(s, n, "select i1 ", &i))) {
         size_t c = local_name(s, i, n);
-        if (!c && (starts(s + i, n - i, "true") || starts(s + i, n - i, "false")))
+        if (!c && (rw_starts(s + i, n - i, "true") || rw_starts(s + i, n - i, "false")))
             c = s[i] == 't' ? 4 : 5;
         struct ptr_select sel = {arena_strndup(rw->c->arena, s + i, c), {NULL, NULL}};
         i += c;
         for (int k = 0; k < 2 && c; k++) {
-            if (!starts(s + i, n - i, ", i64 "))
+            if (!rw_starts(s + i, n - i, ", i64 "))
                 return;
             i += 6;
             size_t a = local_name(s, i, n);
@@ -358,7 +341,7 @@ static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out
 {
     size_t i, l = assigns(s, n, "inttoptr i64 ", &i);
     size_t v = l ? local_name(s, i, n) : 0;
-    if (!v || !starts(s + i + v, n - i - v, " to ptr") || !line_tail(s, i + v + 7, n))
+    if (!v || !rw_starts(s + i + v, n - i - v, " to ptr") || !line_tail(s, i + v + 7, n))
         return false;
     struct ptr_select *sel = map_get(rw->selects, fn_key(rw, rw->fn_seen, s + i, v));
     if (!sel || (sel->arm[0][0] == '%') == (sel->arm[1][0] == '%'))
@@ -431,7 +414,7 @@ static bool next_global(const char *s, size_t *i, size_t n, size_t *at, size_t *
 static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
 {
     size_t i = 0, at, l;
-    if (starts(s, n, "define ")) {
+    if (rw_starts(s, n, "define ")) {
         if (rw->nfns == rw->cap_fns) {
             rw->cap_fns = rw->cap_fns ? 2 * rw->cap_fns : 256;
             rw->fns = xrealloc(rw->fns, rw->cap_fns * sizeof *rw->fns);
@@ -445,13 +428,13 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
     }
     if (!rw->in_body)
         return;
-    if (starts(s, n, "}")) {
+    if (rw_starts(s, n, "}")) {
         rw->in_body = false;
         return;
     }
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
     while (next_global(s, &i, n, &at, &l)) {
-        if (starts(s + at, l, "__enzyme_")) {
+        if (rw_starts(s + at, l, "__enzyme_")) {
             f->enzyme = true;
             continue;
         }
@@ -555,7 +538,7 @@ static const char *const shims[] = {"__rust_alloc_zeroed", "__rust_alloc", "__ru
 /* Length of the mangled shim name at s[i] (just past '@'), 0 if none; *shim its name. */
 static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
 {
-    if (!starts(s + i, n - i, "_RNvCs"))
+    if (!rw_starts(s + i, n - i, "_RNvCs"))
         return 0;
     size_t word_end = i + 6;
     while (word_end < n && is_word(s[word_end]))
@@ -610,17 +593,17 @@ static bool memmove_args_plain(const char *s, size_t open, size_t n)
 /* Whether the line declares or defines (as its first global) the function name. */
 static bool first_global_is(const char *s, size_t n, const char *kw, const char *name)
 {
-    if (!starts(s, n, kw))
+    if (!rw_starts(s, n, kw))
         return false;
     const char *at = memchr(s, '@', n);
-    return at && starts(at + 1, n - (size_t)(at + 1 - s), name);
+    return at && rw_starts(at + 1, n - (size_t)(at + 1 - s), name);
 }
 
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
-    bool define = starts(s, n, "define ");
+    bool define = rw_starts(s, n, "define ");
     if (define)
         rw->fn_seen++;
     if (!(rw->which & IR_RW_INNER_FIRST)) {
@@ -632,7 +615,7 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     if (define && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].held)
         rw->holding = &rw->fns[rw->fn_seen - 1].text;
     rewrite_line(rw, s, n, rw->holding ? rw->holding : out);
-    if (rw->holding && starts(s, n, "}"))
+    if (rw->holding && rw_starts(s, n, "}"))
         rw->holding = NULL;
 }
 
@@ -646,14 +629,14 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return;
     size_t call = n;
     if (rw->which & IR_RW_SPLIT_MEMMOVE) {
-        for (size_t i = find(s, 0, n, MEMMOVE_CALL); i < n; i = find(s, i + 1, n, MEMMOVE_CALL)) {
+        for (size_t i = rw_find(s, 0, n, MEMMOVE_CALL); i < n; i = rw_find(s, i + 1, n, MEMMOVE_CALL)) {
             rw->saw_memmove = true;
             if (memmove_args_plain(s, i + strlen(MEMMOVE_CALL) - 1, n)) {
                 call = i;
                 break;
             }
         }
-        if (starts(s, n, "declare") || starts(s, n, "define")) {
+        if (rw_starts(s, n, "declare") || rw_starts(s, n, "define")) {
             rw->has_malloc |= first_global_is(s, n, "de", "malloc(");
             rw->has_free |= first_global_is(s, n, "de", "free(");
             rw->has_memcpy |= first_global_is(s, n, "declare", "llvm.memcpy.p0.p0.i64(");
@@ -661,7 +644,7 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     }
     size_t from = 0;
     if (rw->which & IR_RW_RENAME_ALLOCATOR) {
-        for (size_t i = find(s, 0, n, "@_RNvCs"); i < n; i = find(s, i + 1, n, "@_RNvCs")) {
+        for (size_t i = rw_find(s, 0, n, "@_RNvCs"); i < n; i = rw_find(s, i + 1, n, "@_RNvCs")) {
             const char *shim;
             size_t len = mangled_shim(s, i + 1, n, &shim);
             if (!len)
@@ -717,173 +700,4 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
         buf_put(out, "declare void @free(ptr)\n");
     if (!rw->has_memcpy)
         buf_put(out, "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)\n");
-}
-
-/* ---- clang's pipeline around Enzyme ---- */
-/* s with every occurrence of from replaced by to (only the first when !all). Heap. */
-static char *replace(const char *s, const char *from, const char *to, bool all)
-{
-    tt_buf b = {0};
-    size_t n = strlen(s), k = 0, m = strlen(from);
-    for (;;) {
-        size_t p = find(s, k, n, from);
-        buf_putn(&b, s + k, p - k);
-        if (p == n)
-            break;
-        buf_put(&b, to);
-        k = p + m;
-        if (!all) {
-            buf_put(&b, s + k);
-            break;
-        }
-    }
-    buf_putn(&b, "", 0);
-    char *r = b.data ? b.data : calloc(1, 1);
-    if (!r)
-        abort();
-    return r;
-}
-
-bool ir_split_pipeline(const char *pipeline, char **pre, char **post)
-{
-    size_t n = strcspn(pipeline, "\n");
-    size_t at = find(pipeline, 0, n, "EnzymeNewPM");
-    if (at == n)
-        return false;
-    /* the pass managers open at Enzyme: the name before each '(' still open */
-    size_t depth = 0, cap = 8, name = 0;
-    size_t(*open)[2] = malloc(cap * sizeof *open);
-    if (!open)
-        abort();
-    for (size_t k = 0; k < at; k++) {
-        char ch = pipeline[k];
-        if (ch == '(') {
-            if (depth == cap && !(open = realloc(open, (cap *= 2) * sizeof *open)))
-                abort();
-            open[depth][0] = name, open[depth][1] = k;
-            depth++;
-            name = k + 1;
-        } else if (ch == ')' || ch == ',') {
-            depth -= ch == ')' && depth > 0;
-            name = k + 1;
-        }
-    }
-    /* before Enzyme: without the ',' before it, each open manager closed */
-    tt_buf h = {0}, t = {0};
-    buf_putn(&h, pipeline, at > 0 && pipeline[at - 1] == ',' ? at - 1 : at);
-    for (size_t k = 0; k < depth; k++)
-        buf_put(&h, ")");
-    buf_putn(&h, "", 0);
-    /* from Enzyme on: each manager opened again, outermost first */
-    for (size_t k = 0; k < depth; k++) {
-        buf_putn(&t, pipeline + open[k][0], open[k][1] - open[k][0]);
-        buf_put(&t, "(");
-    }
-    buf_putn(&t, pipeline + at, n - at);
-    free(open);
-    char *t1 = replace(t.data, "PreserveNVVMNewPM", "preserve-nvvm-end", true);
-    *pre = replace(h.data ? h.data : "", "PreserveNVVMNewPM", "preserve-nvvm", true);
-    *post = replace(t1, "EnzymeNewPM", "enzyme", false);
-    free(t1), free(h.data), free(t.data);
-    return true;
-}
-
-/* ---- the `typetree rewrite` and `calls-enzyme` drivers ---- */
-static FILE *open_text(tt_ctx *c, const char *path, const tt_loc **file)
-{
-    bool bitcode;
-    *file = loc_new(c->arena, strcmp(path, "-") == 0 ? "<stdin>" : arena_strdup(c->arena, path),
-                    NULL);
-    if (!ir_input_format(c, path, &bitcode))
-        return NULL;
-    if (bitcode) {
-        diag_add(c, TT_ERROR, *file, "this is bitcode: the rewrites read LLVM IR text "
-                                      "(llvm-dis makes it)");
-        return NULL;
-    }
-    FILE *f = fopen(ir_input_path(path), "rb");
-    if (!f)
-        diag_add(c, TT_ERROR, *file, "cannot open: %s", strerror(errno));
-    return f;
-}
-
-bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned which)
-{
-    const tt_loc *file;
-    FILE *fi = open_text(c, in, &file);
-    if (!fi)
-        return false;
-    ir_rewriter *rw = ir_rewriter_new(c, file->file, which);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    if (ir_rewrite_needs_listing(rw)) {
-        while ((len = getline(&line, &cap, fi)) > 0)
-            ir_rewrite_note(rw, line, (size_t)len);
-        rewind(fi);
-    }
-    bool to_stdout = strcmp(out_path, "-") == 0;
-    char *tmp = NULL;
-    FILE *fo = to_stdout ? stdout : atomic_open(c, out_path, &tmp);
-    bool ok = fo != NULL;
-    tt_buf b = {0};
-    while (ok && (len = getline(&line, &cap, fi)) > 0) {
-        b.len = 0;
-        ir_rewrite_line(rw, line, (size_t)len, &b);
-        ok = fwrite(b.data, 1, b.len, fo) == b.len;
-        if (!ok)
-            diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
-                     "cannot write: %s", strerror(errno));
-    }
-    ok = ok && !c->nerrors;
-    if (ok) {
-        b.len = 0;
-        ir_rewrite_finish(rw, &b);
-        ok = fwrite(b.data ? b.data : "", 1, b.len, fo) == b.len && fflush(fo) == 0;
-        if (!ok && !c->nerrors)
-            diag_add(c, TT_ERROR, loc_new(c->arena, to_stdout ? "<stdout>" : out_path, NULL),
-                     "cannot write: %s", strerror(errno));
-    }
-    if (ok && ferror(fi)) {
-        diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
-        ok = false;
-    }
-    ir_rewriter_release(rw);
-    free(line);
-    free(b.data);
-    fclose(fi);
-    if (fo && !to_stdout)
-        ok = atomic_close(c, fo, tmp, out_path, ok) && ok;
-    return ok;
-}
-
-bool ir_declares_enzyme(tt_ctx *c, const char *in, bool *yes)
-{
-    const tt_loc *file;
-    FILE *fi = open_text(c, in, &file);
-    if (!fi)
-        return false;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    *yes = false;
-    /* `declare ... @__enzyme_<lower case and _>(`, the entry points' declarations */
-    while (!*yes && (len = getline(&line, &cap, fi)) > 0) {
-        size_t n = (size_t)len;
-        if (!starts(line, n, "declare "))
-            continue;
-        const char *at = memchr(line, '@', n);
-        if (!at || !starts(at, n - (size_t)(at - line), "@__enzyme_"))
-            continue;
-        const char *p = at + 10;
-        while (p < line + n && ((*p >= 'a' && *p <= 'z') || *p == '_'))
-            p++;
-        *yes = p < line + n && *p == '(';
-    }
-    bool ok = !ferror(fi);
-    if (!ok)
-        diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));
-    free(line);
-    fclose(fi);
-    return ok;
 }

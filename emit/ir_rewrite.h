@@ -6,7 +6,26 @@
 #ifndef IR_REWRITE_H
 #define IR_REWRITE_H
 
+#include <string.h>
+
 #include "emit.h"
+
+/* Whether s[0, n) starts with p. */
+static inline bool rw_starts(const char *s, size_t n, const char *p)
+{
+    size_t m = strlen(p);
+    return n >= m && memcmp(s, p, m) == 0;
+}
+
+/* The first occurrence of p in s[from, n), or n. */
+static inline size_t rw_find(const char *s, size_t from, size_t n, const char *p)
+{
+    size_t m = strlen(p);
+    for (size_t i = from; i + m <= n; i++)
+        if (s[i] == p[0] && memcmp(s + i, p, m) == 0)
+            return i;
+    return n;
+}
 
 enum {
     /* std's allocator shims, mangled since rustc 1.9x (_RNvCs..._7___rustc12___rust_alloc),
