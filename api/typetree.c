@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../emit/emit.h"
+#include "../export/exporter.h"
 
 const tt_tree_limits tt_default_limits = {500, 6, 4096, 512};
 

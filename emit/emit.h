@@ -156,15 +156,6 @@ FILE *atomic_open(tt_ctx *c, const char *path, char **tmp);
 bool atomic_close(tt_ctx *c, FILE *f, char *tmp, const char *path, bool keep);
 bool atomic_write(tt_ctx *c, const char *path, const char *data, size_t len);
 
-/* ---- debuginfo exporter (emit/export_*.c, emit/di_index.c; emit/export.h) ----
- * Reads a textual LLVM module compiled with -C debuginfo=2 ('-': stdin) and appends a
- * rust-types/1 document to *out: every defined function with a debuginfo signature and
- * every type those signatures use, with rustc's offsets in "layout" blocks, repr(C) and
- * maybe_unsized_tail inferred where debuginfo leaves them out. What cannot be exported is
- * left out with a warning. False (with an error) when the file cannot be read or is
- * bitcode. */
-bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
-
 /* ---- layout JSON (emit/layout_json.c) ---- */
 /* Appends `"key": {...}` describing t's layout. */
 void layout_json(tt_ctx *c, tt_buf *out, const char *key, tt_type *t, const tt_layout *l);

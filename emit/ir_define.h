@@ -1,6 +1,6 @@
 /* The `define` line of textual LLVM IR (emit/ir_define.c), read with the lexer
  * (emit/ir_lex.h): one parser for the streaming rewriter (emit/ir_text.c) and the
- * debuginfo exporter (emit/export_di.c). Private to emit/. */
+ * debuginfo exporter (export/export_di.c). Private to emit/. */
 #ifndef IR_DEFINE_H
 #define IR_DEFINE_H
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../emit/emit.h"
+#include "../export/exporter.h"
 #include "../layout/xalloc.h"
 #include "../emit/ir_rewrite.h"
 

@@ -1,9 +1,9 @@
-/* The metadata of a textual LLVM module, indexed by number (emit/di_index.c), for the
- * debuginfo exporter. Private to emit/di_*.c and emit/export_*.c. */
+/* The metadata of a textual LLVM module, indexed by number (export/di_index.c), for the
+ * debuginfo exporter. Private to emit/di_*.c and export/export_*.c. */
 #ifndef DI_INDEX_H
 #define DI_INDEX_H
 
-#include "emit.h"
+#include "../emit/emit.h"
 
 /* One "!N = [distinct] !Kind(fields)" or "!N = [distinct] !{list}" line. */
 typedef struct {

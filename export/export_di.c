@@ -1,15 +1,15 @@
 /* Debuginfo -> rust-types/1: reads the DISubprogram and DIType metadata that rustc
  * writes with -C debuginfo=2 and records every defined function, every type it mentions
- * (emit/export_types.c) and every declared variable; then infers what debuginfo leaves
- * out (emit/export_infer.c) and writes the records once (emit/export_json.c). */
+ * (export/export_types.c) and every declared variable; then infers what debuginfo leaves
+ * out (export/export_infer.c) and writes the records once (export/export_json.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export.h"
-#include "ir_define.h"
-#include "ir_lex.h"
+#include "../emit/ir_define.h"
+#include "../emit/ir_lex.h"
 #include "../layout/xalloc.h"
 
 void export_records_free(export_records *r)

@@ -5,7 +5,7 @@
  * small memory to an integer). Offsets cannot tell the two apart, the define line can:
  * `#[repr(C)] struct F { v: f32 }` arrives as i32, not float. Likewise a repr(simd)
  * vector, which the Rust ABI passes by pointer where a struct of its size would be an
- * integer (std's own vectors are known by name: emit/export_defs.c).
+ * integer (std's own vectors are known by name: export/export_defs.c).
  *
  * A function whose define line disagrees with its Rust lowering and whose arguments or
  * return hold such structs by value is lowered again with them marked; the marks stay
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "export.h"
-#include "ir_define.h"
+#include "../emit/ir_define.h"
 #include "../layout/xalloc.h"
 
 typedef struct {

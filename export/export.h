@@ -1,4 +1,4 @@
-/* The debuginfo exporter's passes (emit/export_*.c), private to them. The exporter builds
+/* The debuginfo exporter's passes (export/export_*.c), private to them. The exporter builds
  * the library's own records from rustc's debuginfo (tt_def, tt_fn_def, tt_local_def, as
  * ingest builds them from JSON), infers over those records what debuginfo does not say
  * (repr(C), a ?Sized last field), and writes them as one rust-types/1 document. */
@@ -6,6 +6,7 @@
 #define TT_EXPORT_H
 
 #include "di_index.h"
+#include "exporter.h"
 
 /* What the exporter found, in the order it is written. Arrays are heap (export_records_free);
  * the records themselves and their strings live in the context's arena. */
@@ -21,7 +22,7 @@ typedef struct {
 } export_records;
 void export_records_free(export_records *r);
 
-/* ---- debuginfo -> records (emit/export_types.c: types; emit/export_di.c: the rest) ---- */
+/* ---- debuginfo -> records (export/export_types.c: types; export/export_di.c: the rest) ---- */
 typedef struct {
     tt_ctx *c;              /* diagnostics; its definitions (the prelude) name std types */
     tt_arena *a;
@@ -52,17 +53,17 @@ tt_tyexpr *export_parse(exporter *x, const char *src, long id);
 uint32_t export_members(exporter *x, const di_node *n, long **out);
 long export_member_type(exporter *x, long member);
 
-/* Definitions (emit/export_defs.c): each records the definition in x->rec.defs once its
+/* Definitions (export/export_defs.c): each records the definition in x->rec.defs once its
  * fields are exported and returns its key; NULL (with a warning) when one cannot be. */
 const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_union);
 const char *export_def_enum(exporter *x, long id, const di_node *n, long variant_part);
 const char *export_def_c_enum(exporter *x, long id, const di_node *n);
 
 /* A type context holding the prelude and every definition of the records, as ingest would
- * make it of the written document; ctx_free() it. (emit/export_infer.c) */
+ * make it of the written document; ctx_free() it. (export/export_infer.c) */
 tt_ctx *export_records_ctx(const export_records *r);
 
-/* ---- inference over the records (emit/export_infer.c, emit/export_sig.c) ----
+/* ---- inference over the records (export/export_infer.c, export/export_sig.c) ----
  * Marks "C" in the repr of structs whose rustc offsets only C's placement explains, and
  * maybe_unsized_tail where only Rust's placement with the last field kept last does,
  * repeating until nothing changes. Returns how many definitions were marked. */
@@ -72,7 +73,7 @@ unsigned export_infer_repr(export_records *r);
  * explains as extern "C". Returns how many marks it made. */
 unsigned export_infer_from_signatures(export_records *r);
 
-/* ---- records -> JSON (emit/export_json.c) ---- */
+/* ---- records -> JSON (export/export_json.c) ---- */
 /* Appends the rust-types/1 document; `doc` is its "doc" string. */
 void export_write_json(const export_records *r, const char *doc, tt_buf *out);
 

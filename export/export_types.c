@@ -1,6 +1,6 @@
 /* Debuginfo types -> Rust type expressions: primitives, pointers (thin, wide, Box),
  * arrays, tuples, fn pointers, std types the prelude knows, and definitions of the
- * crate's own structs and enums (emit/export_defs.c) for the rest (research §3). */
+ * crate's own structs and enums (export/export_defs.c) for the rest (research §3). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
