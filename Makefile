@@ -20,7 +20,8 @@ LDLIBS  += $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader bitwriter irre
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard export/*.c) $(wildcard api/*.c)
+LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard emit/body/*.c) \
+           $(wildcard export/*.c) $(wildcard api/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -30,7 +31,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h) \
-            $(wildcard export/*.h)
+            $(wildcard emit/body/*.h) $(wildcard export/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 

@@ -68,11 +68,11 @@ void annotator_no_body(annotator *a, bool no_body);
 void annotator_optnone_checks(annotator *a, bool on);
 /* Copies and moves of run-time length over elements of mixed type become calls to
  * functions the module gets, which copy element by element with typed loads and stores
- * (emit/ir_body_loops.c says why). Text IR only (the body pass). */
+ * (emit/body/ir_body_loops.c says why). Text IR only (the body pass). */
 void annotator_copy_loops(annotator *a, bool on);
 bool annotator_copy_loops_on(const annotator *a);
 /* Copies and moves of a few bytes (at most 64, of a constant length) that hold a float or a
- * pointer become typed loads and stores in place (emit/ir_body_loops.c says why: LLVM's
+ * pointer become typed loads and stores in place (emit/body/ir_body_loops.c says why: LLVM's
  * passes before Enzyme would make them integer loads and stores). Text IR only. */
 void annotator_small_copies(annotator *a, bool on);
 bool annotator_small_copies_on(const annotator *a);
@@ -102,7 +102,7 @@ void annotator_note_defined(annotator *a, const char *symbol);
 bool annotator_callee(annotator *a, const char *symbol, tt_type **ret, tt_passmode *mode);
 /* After all functions: entries matched by two symbols, and whether anything matched. */
 bool annotator_finish(annotator *a);
-/* What the body rewriter (emit/ir_body.c) annotated inside function bodies. */
+/* What the body rewriter (emit/body/ir_body.c) annotated inside function bodies. */
 typedef struct {
     unsigned copies, copies_typed;     /* llvm.memcpy/memmove/memset calls seen, annotated */
     unsigned copies_segmented;         /* of those, given a segment list (!enzyme_truetype) */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_body.h"
+#include "body/ir_body.h"
 #include "ir_define.h"
 #include "ir_lex.h"
 #include "ir_rewrite.h"

@@ -409,7 +409,7 @@ uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
  * (Anything) one per byte, bytes no variant of an enum covers none. False when some
  * byte's kind is unknowable rather than absent: enum variants or union fields that
  * disagree, untyped bytes, a part without a layout. For the segment list of a whole copy
- * (emit/ir_body_segments.c). */
+ * (emit/body/ir_body_segments.c). */
 bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where);
 /* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
  * arguments, sret). */

@@ -28,7 +28,7 @@
 ; (second case) the derivatives are right. So are they at the default limit when the copy
 ; carries `!enzyme_truetype` (third case), the copy's list of segments (a kind and the
 ; offset where it starts), which Enzyme then takes instead of the types it knows: !900 is
-; the list annotate writes on craft_by_value's 736-byte copies (emit/ir_body_segments.c),
+; the list annotate writes on craft_by_value's 736-byte copies (emit/body/ir_body_segments.c),
 ; and tests/wrapper checks it on a Rust program (fixtures/wrapper/big_mixed.rs).
 ; CASE no-tree wrong
 ; CASE limit-736 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-enzyme-max-type-offset=736 right

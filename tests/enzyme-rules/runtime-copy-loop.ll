@@ -1,5 +1,5 @@
 ; Copies of run-time length as loops of typed loads and stores (annotate --typed-copy-loops,
-; emit/ir_body_loops.c): the cure of tests/enzyme-bugs/runtime-copy-first-type.ll. Points
+; emit/body/ir_body_loops.c): the cure of tests/enzyme-bugs/runtime-copy-first-type.ll. Points
 ; { double x, double y, i32 tag, float w } (24 bytes). @copy and @move are the functions
 ; annotate writes for them (its `!enzyme_type` on float loads left out: the LLVM types alone
 ; must do). f(p, dst, n): dst[0..n] = p[0..n] (copy), dst[1..n] = p[0..n-1] (copy onto an

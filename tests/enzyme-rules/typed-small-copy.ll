@@ -1,5 +1,5 @@
 ; A copy of a few bytes as typed loads and stores (annotate --typed-small-copies,
-; emit/ir_body_loops.c): the cure of tests/enzyme-bugs/integer-swap.ll. The same swap of
+; emit/body/ir_body_loops.c): the cure of tests/enzyme-bugs/integer-swap.ll. The same swap of
 ; x[i] and x[j] through a temporary, with `load double`/`store double` as annotate writes a
 ; memcpy of one f64: the derivatives 1 4 3 2 come out with any tree or none, at every
 ; level, with the wrapper's options and Enzyme's defaults.

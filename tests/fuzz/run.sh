@@ -50,7 +50,7 @@ build_log=$out/build.log
 : > "$build_log"
 pids=
 objs=
-for src in layout/*.c emit/*.c export/*.c api/*.c "$out/prelude.c"; do
+for src in layout/*.c emit/*.c emit/body/*.c export/*.c api/*.c "$out/prelude.c"; do
     obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
     objs="$objs $obj"
     extra=

@@ -3,7 +3,7 @@
 # -O0 IR of fixtures/copy-loops/copies.rs, every memcpy/memmove of run-time length over
 # elements of mixed type (floats beside integers, padding, pointers) becomes a call to a
 # function of the module that copies element by element with typed loads and stores
-# (emit/ir_body_loops.c says why); copies over elements of one kind stay memcpys; the result
+# (emit/body/ir_body_loops.c says why); copies over elements of one kind stay memcpys; the result
 # verifies, stays a loop through LLVM's -O3, and annotating it again changes nothing; without
 # the option nothing of it happens; bitcode output is refused with the reason.
 # usage: tests/ir/copy_loops.sh TYPETREE_BIN     Environment: RUSTC, LLVM_BIN (tests/lib/suite.sh).

@@ -3,7 +3,7 @@
 
     random_copies.py TYPETREE_BIN [--seed S] [--types K] [--levels 0,2] [--keep DIR]
 
-annotate --typed-copy-loops and --typed-small-copies (emit/ir_body_loops.c) replace memcpys
+annotate --typed-copy-loops and --typed-small-copies (emit/body/ir_body_loops.c) replace memcpys
 and memmoves with typed loads and stores in every program that calls Enzyme, differentiated
 code or not; a wrong piece (a float's offset, a pointer's width, an overlapping move's
 direction, a byte of padding or of an enum's tag) would change what the program computes.

@@ -2,7 +2,7 @@
 # `typetree annotate --typed-small-copies` (the wrapper's builds that call Enzyme): on
 # rustc's -O0 IR of fixtures/small-copies/swaps.rs, every memcpy/memmove of at most 64 bytes
 # of a constant length that moves a float or a pointer becomes typed loads and stores in
-# place, every load before any store (emit/ir_body_loops.c says why); copies of integers
+# place, every load before any store (emit/body/ir_body_loops.c says why); copies of integers
 # alone, or longer, stay calls; LLVM's instcombine and SROA keep the float loads (the copies
 # would have become `load i64`); the result verifies and annotating it again changes
 # nothing; without the option nothing of it happens; bitcode output is refused.

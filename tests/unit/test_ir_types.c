@@ -1,4 +1,4 @@
-/* LLVM type sizes of the body pass (emit/ir_types.c) against LLVM itself: each type of a
+/* LLVM type sizes of the body pass (emit/body/ir_types.c) against LLVM itself: each type of a
  * module with rustc's x86_64 data layout is sized by ir_type_size from the module's text
  * and by LLVM's DataLayout (LLVMABISizeOfType: the alloc size, a getelementptr's stride). */
 #include "unit.h"
@@ -7,7 +7,7 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Target.h>
 
-#include "../emit/ir_types.h"
+#include "../emit/body/ir_types.h"
 
 static const char *const type_lines[] = {
     "%R = type { double, [3 x double], i64, i32, float, i8, [7 x i8] }",

@@ -1,5 +1,5 @@
 /* Every byte of a type by its kind (layout's tree_of_bytes), the input of the segment lists
- * annotate writes on copies longer than Enzyme's offset limit (emit/ir_body_segments.c):
+ * annotate writes on copies longer than Enzyme's offset limit (emit/body/ir_body_segments.c):
  * complete at any size, padding marked, and false whenever a byte's kind is not certain,
  * so that no list claims what the trees leave out. Offsets are rustc's (fields reordered
  * by alignment). */

@@ -1,11 +1,11 @@
-/* LLVM type sizes with the module's named struct types (emit/ir_types.c), for the body
+/* LLVM type sizes with the module's named struct types (emit/body/ir_types.c), for the body
  * pass. Private to emit/. */
 #ifndef IR_TYPES_H
 #define IR_TYPES_H
 
 #include <stdint.h>
 
-#include "emit.h"
+#include "../emit.h"
 
 /* A top-level line "%name = type ...": records the definition in defs (name with its
  * sigil and quotes, as the IR spells it). Other lines: nothing. */

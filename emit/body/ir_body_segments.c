@@ -1,4 +1,4 @@
-/* Segment lists for copies longer than Enzyme's offset limit (emit/ir_body.c).
+/* Segment lists for copies longer than Enzyme's offset limit (emit/body/ir_body.c).
  *
  * Enzyme keeps no type entry past -enzyme-max-type-offset (500 by default). Its rule for
  * a copy's derivative walks the copy's bytes and merges each byte's type into the segment

@@ -1,5 +1,5 @@
 /* Copies of run-time length over elements of mixed type, as loops of typed loads and
- * stores (annotate --typed-copy-loops; emit/ir_body.c says where it sits).
+ * stores (annotate --typed-copy-loops; emit/body/ir_body.c says where it sits).
  *
  * Enzyme types a memcpy/memmove whose length is not a constant from offset 0 of its
  * operands alone: every byte of it gets the type of the element's first bytes, so a copy of

@@ -1,4 +1,4 @@
-/* LLVM type sizes for the body pass (emit/ir_body.c): the alloc size of a type, the stride
+/* LLVM type sizes for the body pass (emit/body/ir_body.c): the alloc size of a type, the stride
  * of a getelementptr over it, with the module's named struct definitions
  * (%"cases::Record" = type { double, [3 x double], i64, i8, [7 x i8] }, which rustc gives a
  * slice's elements at -O0) and x86_64's data layout as rustc writes it (i128 and fp128
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_lex.h"
+#include "../ir_lex.h"
 #include "ir_types.h"
 
 typedef struct {

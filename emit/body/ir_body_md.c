@@ -1,4 +1,4 @@
-/* Metadata for bodies (emit/ir_body.c): trees as Enzyme's `!enzyme_type` nodes, each
+/* Metadata for bodies (emit/body/ir_body.c): trees as Enzyme's `!enzyme_type` nodes, each
  * distinct node written once and appended after the module's last line (body_finish). */
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
-/* Private to emit/ir_body*.c, the parts of the body typer (the overview: emit/ir_body.c):
+/* Private to emit/ir_body*.c, the parts of the body typer (the overview: emit/body/ir_body.c):
  * its state and the functions one part defines for another. Everyone else uses
- * emit/ir_body.h. Each function's contract is in the comment at its definition. */
+ * emit/body/ir_body.h. Each function's contract is in the comment at its definition. */
 #ifndef IR_BODY_IMPL_H
 #define IR_BODY_IMPL_H
 
-#include "emit.h"
+#include "../emit.h"
 #include "ir_body.h"
-#include "ir_lex.h"
+#include "../ir_lex.h"
 
 typedef struct {
     size_t start, end;

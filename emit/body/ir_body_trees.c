@@ -1,11 +1,11 @@
-/* Trees of places, for bodies (emit/ir_body.c): a Rust type's memory tree (memoised), which
+/* Trees of places, for bodies (emit/body/ir_body.c): a Rust type's memory tree (memoised), which
  * bytes of a type are exactly one of its parts, the tree of a copy of some of them, the
  * pointer type stored at an offset. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir_body_impl.h"
-#include "../layout/xalloc.h"
+#include "../../layout/xalloc.h"
 
 static const tt_tree *memory_tree(body_typer *b, tt_type *t)
 {

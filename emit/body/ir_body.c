@@ -6,7 +6,7 @@
  * "locals", checked against the variable's name in this very module), the sret argument
  * of a call to a described function, a constant-offset `getelementptr i8` into any of
  * those, and a `getelementptr` of any index into a run of elements whose stride (sized by
- * emit/ir_types.c, named structs included) is the element's size. Values: the {A, B} a
+ * emit/body/ir_types.c, named structs included) is the element's size. Values: the {A, B} a
  * call to a described function returns.
  *
  * Annotated: llvm.memcpy / llvm.memmove / llvm.memset call sites, on each pointer operand,
@@ -19,7 +19,7 @@
  * bytes whose variants disagree: the trees leave them out), where the two operands of a
  * copy have different trees, or where the length fits no type.
  *
- * The parts, one file each, sharing emit/ir_body_impl.h: the first pass over the module
+ * The parts, one file each, sharing emit/body/ir_body_impl.h: the first pass over the module
  * (ir_body_notes.c), line scanning and places (ir_body_scan.c), trees of places
  * (ir_body_trees.c), segment lists of long copies (ir_body_segments.c), the rewrites of lines (ir_body_rewrite.c), the metadata they refer to
  * (ir_body_md.c). This file: the typer's life, a function's begin and end, and body_line,

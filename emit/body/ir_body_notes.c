@@ -1,4 +1,4 @@
-/* The first pass over the module, for bodies (emit/ir_body.c): the metadata numbers in use,
+/* The first pass over the module, for bodies (emit/body/ir_body.c): the metadata numbers in use,
  * the variables' names, and per function what a temporary no #dbg_declare names needs to
  * take the type of the variables it is copied from or to (body_tmp_ids): allocas' sizes,
  * copies between locals, the destinations of sret calls, the declarations. */

@@ -1,4 +1,4 @@
-/* The rewrites of body lines (emit/ir_body.c): each reads one kind of instruction and, when
+/* The rewrites of body lines (emit/body/ir_body.c): each reads one kind of instruction and, when
  * a place or an LLVM type makes its tree certain, writes the line annotated to out and
  * returns true. */
 #include <stdlib.h>

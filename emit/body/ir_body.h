@@ -1,11 +1,11 @@
-/* Trees inside function bodies of textual IR (emit/ir_body.c), for the streaming
+/* Trees inside function bodies of textual IR (emit/body/ir_body.c), for the streaming
  * rewriter (emit/ir_text.c) and `typetree explain --body`. Private to emit/. */
 #ifndef IR_BODY_H
 #define IR_BODY_H
 
 #include <stdio.h>
 
-#include "emit.h"
+#include "../emit.h"
 
 typedef struct body_typer body_typer;
 typedef tt_body_counts body_stats;
