@@ -9,7 +9,7 @@ WARN    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wshadow 
            -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -Iinclude
 LDLIBS  += -ljson-c -liberty
-# LLVM 22 (llvm-22-dev): only emit/ir_bitcode.c includes its headers; every binary that
+# LLVM 22 (llvm-22-dev): only emit/annotate/ir_bitcode.c includes its headers; every binary that
 # links the library links libLLVM. Expanded on use, so `make clean` works without it.
 LLVM_CONFIG = $(or $(firstword $(wildcard /usr/bin/llvm-config-22 \
                   /usr/lib/llvm-22/bin/llvm-config)),$(error LLVM 22 not found: run tools/setup))
@@ -20,7 +20,7 @@ LDLIBS  += $(shell $(LLVM_CONFIG) --ldflags --libs core bitreader bitwriter irre
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
 
-LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard emit/body/*.c) \
+LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard emit/*/*.c) \
            $(wildcard export/*.c) $(wildcard api/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -31,11 +31,11 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h) \
-            $(wildcard emit/body/*.h) $(wildcard export/*.h)
+            $(wildcard emit/*/*.h) $(wildcard export/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/emit/ir_bitcode.o: CPPFLAGS += $(LLVM_CFLAGS)
+$(BUILD)/emit/annotate/ir_bitcode.o: CPPFLAGS += $(LLVM_CFLAGS)
 $(BUILD)/tests/test_ir_types: CPPFLAGS += $(LLVM_CFLAGS)
 
 # The std prelude is data (schema/prelude.json) compiled into the library as a string.

@@ -14,7 +14,7 @@ void tree_to_string(const tt_tree *t, tt_buf *out);
 const char *tree_string(tt_ctx *c, const tt_tree *t);
 const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
 
-/* ---- IR annotation decisions (emit/annotate.c; no LLVM types, both IR backends use it) ----
+/* ---- IR annotation decisions (emit/annotate/annotate.c; no LLVM types, both IR backends use it) ----
  * A backend lists each function it finds with its LLVM signature as text; the annotator
  * matches it to the "functions" list (by symbol, else by demangled Rust path with the hash
  * dropped), lowers the Rust signature, checks it against the LLVM one, and returns the
@@ -125,7 +125,7 @@ const annotate_stats *annotator_stats(const annotator *a);
  * Arena-owned. */
 const char *demangle_rust_path(tt_ctx *c, const char *symbol);
 
-/* ---- the annotate driver (emit/ir_annotate.c; backends in emit/ir_run.h) ---- */
+/* ---- the annotate driver (emit/annotate/ir_annotate.c; backends in emit/annotate/ir_run.h) ---- */
 typedef struct {
     const char *in_path;   /* "-": standard input */
     const char *out_path;  /* "-": standard output; NULL: discarded (explain --body); a
@@ -133,7 +133,7 @@ typedef struct {
     tt_emit emit;          /* TT_EMIT_AUTO: bitcode when out_path ends in .bc, or, in place
                               (out_path == in_path), as the input */
     bool strip, verify, strict, werror;
-    unsigned rewrites;     /* IR_RW_* of emit/ir_rewrite.h applied to the output (text
+    unsigned rewrites;     /* IR_RW_* of emit/rewrite/ir_rewrite.h applied to the output (text
                               to text only; not IR_RW_STRIP_MEMORY) */
 } ir_job;
 /* Checks the input, annotates (or strips) every defined function the annotator

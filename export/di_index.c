@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "di_index.h"
-#include "../emit/ir_lex.h"
+#include "../emit/ir/ir_lex.h"
 #include "../layout/xalloc.h"
 
 static char *read_line(FILE *f)

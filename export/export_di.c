@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "export.h"
-#include "../emit/ir_define.h"
-#include "../emit/ir_lex.h"
+#include "../emit/ir/ir_define.h"
+#include "../emit/ir/ir_lex.h"
 #include "../layout/xalloc.h"
 
 void export_records_free(export_records *r)

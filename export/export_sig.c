@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "export.h"
-#include "../emit/ir_define.h"
+#include "../emit/ir/ir_define.h"
 #include "../layout/xalloc.h"
 
 typedef struct {
@@ -27,7 +27,7 @@ typedef struct {
 } llvm_sig;
 
 /* The return and parameter types of a define line, read by the one define-line parser
- * (emit/ir_define.c) the text backend uses; false when the line cannot be read or LLVM
+ * (emit/ir/ir_define.c) the text backend uses; false when the line cannot be read or LLVM
  * rewrote the signature (a calling convention other than C's). */
 static bool read_sig(tt_arena *a, const char *s, llvm_sig *out)
 {

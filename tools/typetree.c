@@ -9,7 +9,7 @@
 #include "../emit/emit.h"
 #include "../export/exporter.h"
 #include "../layout/xalloc.h"
-#include "../emit/ir_rewrite.h"
+#include "../emit/rewrite/ir_rewrite.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 

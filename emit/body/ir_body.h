@@ -1,5 +1,5 @@
 /* Trees inside function bodies of textual IR (emit/body/ir_body.c), for the streaming
- * rewriter (emit/ir_text.c) and `typetree explain --body`. Private to emit/. */
+ * rewriter (emit/annotate/ir_text.c) and `typetree explain --body`. Private to emit/. */
 #ifndef IR_BODY_H
 #define IR_BODY_H
 

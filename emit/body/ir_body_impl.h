@@ -6,7 +6,7 @@
 
 #include "../emit.h"
 #include "ir_body.h"
-#include "../ir_lex.h"
+#include "../ir/ir_lex.h"
 
 typedef struct {
     size_t start, end;

@@ -1,4 +1,4 @@
-/* Line scanning for bodies (emit/body/ir_body.c; tokens: emit/ir_lex.h): the value a line
+/* Line scanning for bodies (emit/body/ir_body.c; tokens: emit/ir/ir_lex.h): the value a line
  * defines, a call's callee and arguments, the places that declarations, getelementptrs and
  * calls name; and the keys of the typer's maps. */
 #include <stdlib.h>

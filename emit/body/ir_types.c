@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ir_lex.h"
+#include "../ir/ir_lex.h"
 #include "ir_types.h"
 
 typedef struct {

@@ -1,5 +1,5 @@
 ; Float loads with their register tree (typetree rewrite --float-loads, which the wrapper
-; runs with trees on the module between LLVM's passes and Enzyme; emit/ir_rewrite.c): the
+; runs with trees on the module between LLVM's passes and Enzyme; emit/rewrite/ir_rewrite.c): the
 ; cure of tests/enzyme-bugs/shifted-double-phi.ll. The same insertion step, its two loads
 ; of the element being compared (lines marked ATTACH) given `!enzyme_type` {[-1]:Float@double}
 ; as the rewrite writes it: the phi of the loaded doubles is typed, and the derivatives

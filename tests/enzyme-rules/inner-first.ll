@@ -1,5 +1,5 @@
 ; Functions that call Enzyme after those they reach (typetree rewrite --inner-first, which
-; the wrapper runs on the module between LLVM's passes and Enzyme; emit/ir_rewrite.c): the
+; the wrapper runs on the module between LLVM's passes and Enzyme; emit/rewrite/ir_rewrite.c): the
 ; cure of tests/enzyme-bugs/nested-order.ll. The same module with main, which asks for the
 ; forward derivative of code that calls grad, after grad, which asks for a reverse one, as
 ; the rewrite orders them: Enzyme lowers grad's call first, and forward mode then goes

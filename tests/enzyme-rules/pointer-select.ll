@@ -1,5 +1,5 @@
 ; A pointer through a select of pointers (typetree rewrite --pointer-selects, which the
-; wrapper runs on the module between LLVM's passes and Enzyme; emit/ir_rewrite.c): the cure
+; wrapper runs on the module between LLVM's passes and Enzyme; emit/rewrite/ir_rewrite.c): the cure
 ; of tests/enzyme-bugs/pointer-through-select.ll. The same function, its
 ; `inttoptr (select %isnull, i64 16, i64 (ptrtoint %buf))` written as the rewrite writes it,
 ; `select i1 %isnull, ptr inttoptr (i64 16 to ptr), ptr %buf`: right at every level, with

@@ -50,11 +50,11 @@ build_log=$out/build.log
 : > "$build_log"
 pids=
 objs=
-for src in layout/*.c emit/*.c emit/body/*.c export/*.c api/*.c "$out/prelude.c"; do
+for src in layout/*.c emit/*.c emit/*/*.c export/*.c api/*.c "$out/prelude.c"; do
     obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
     objs="$objs $obj"
     extra=
-    [ "$src" = emit/ir_bitcode.c ] && extra=$llvm_cflags
+    [ "$src" = emit/annotate/ir_bitcode.c ] && extra=$llvm_cflags
     # shellcheck disable=SC2086
     $clang $flags $extra -Wno-overlength-strings -c "$src" -o "$obj" >> "$build_log" 2>&1 &
     pids="$pids $!"

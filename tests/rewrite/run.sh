@@ -1,5 +1,5 @@
 #!/bin/sh
-# Golden tests of the wrapper's IR rewrites (emit/ir_rewrite.c): tests/rewrite/run.sh TYPETREE_BIN
+# Golden tests of the wrapper's IR rewrites (emit/rewrite/ir_rewrite.c): tests/rewrite/run.sh TYPETREE_BIN
 #
 #   NAME.ll         a module; its line "; ARGS: ..." gives the `typetree rewrite` options.
 #   NAME.expected   the module rewritten: byte for byte what `typetree rewrite ARGS` writes

@@ -1,12 +1,12 @@
-/* The LLVM-text lexer (emit/ir_lex.c) and the define-line parser on it (emit/ir_define.c):
+/* The LLVM-text lexer (emit/ir/ir_lex.c) and the define-line parser on it (emit/ir/ir_define.c):
  * token kinds as LLVM prints them, quoted names with escapes, strings holding '@' and
  * brackets, metadata, attribute groups, nesting of every bracket kind, and lines cut inside
  * a string or a group. Every line is copied into a heap buffer of exactly n bytes, so the
  * sanitizer build fails when anything reads s[n]. */
 #include "unit.h"
 
-#include "../emit/ir_define.h"
-#include "../emit/ir_lex.h"
+#include "../emit/ir/ir_define.h"
+#include "../emit/ir/ir_lex.h"
 
 /* A copy of text without its NUL (caller frees). */
 static char *exact(const char *text, size_t *n)

@@ -1,10 +1,10 @@
-/* The `define` line of textual LLVM IR (emit/ir_define.c), read with the lexer
- * (emit/ir_lex.h): one parser for the streaming rewriter (emit/ir_text.c) and the
+/* The `define` line of textual LLVM IR (emit/ir/ir_define.c), read with the lexer
+ * (emit/ir/ir_lex.h): one parser for the streaming rewriter (emit/annotate/ir_text.c) and the
  * debuginfo exporter (export/export_di.c). Private to emit/. */
 #ifndef IR_DEFINE_H
 #define IR_DEFINE_H
 
-#include "emit.h"
+#include "../emit.h"
 
 #define IR_DEFINE_MAX_PARAMS 512
 

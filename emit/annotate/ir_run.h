@@ -1,5 +1,5 @@
-/* The annotate driver (emit/ir_annotate.c) and its two backends (emit/ir_text.c: streaming
- * .ll to .ll; emit/ir_bitcode.c: LLVM-C for every other pair). The driver checks the
+/* The annotate driver (emit/annotate/ir_annotate.c) and its two backends (emit/annotate/ir_text.c: streaming
+ * .ll to .ll; emit/annotate/ir_bitcode.c: LLVM-C for every other pair). The driver checks the
  * input's format, picks the backend, and owns every decision; a backend only lists the
  * module's functions and aliases, then applies to each function the decision the driver
  * hands back (remove our attributes, set the decided ones). Private to emit/. */
@@ -8,14 +8,14 @@
 
 #include <stdio.h>
 
-#include "emit.h"
+#include "../emit.h"
 
 typedef struct {
     tt_ctx *c;
     annotator *a;
     const char *file; /* the input's name in messages ("<stdin>" for standard input) */
     bool strip;       /* remove our attributes and metadata, decide nothing */
-    unsigned rewrites; /* the wrapper's rewrites on the output (emit/ir_rewrite.h) */
+    unsigned rewrites; /* the wrapper's rewrites on the output (emit/rewrite/ir_rewrite.h) */
 } ir_run;
 
 /* A place in the input, for a diagnostic ("line 12"; fmt NULL: the file itself). */

@@ -1,5 +1,5 @@
-/* The one reader of textual LLVM IR (emit/ir_lex.c): a lexer over one line s[0, n), used by
- * the define-line parser (emit/ir_define.c), the body pass (emit/body/ir_body.c) and the
+/* The one reader of textual LLVM IR (emit/ir/ir_lex.c): a lexer over one line s[0, n), used by
+ * the define-line parser (emit/ir/ir_define.c), the body pass (emit/body/ir_body.c) and the
  * debuginfo index (export/di_index.c). LLVM prints every '"' inside a quoted string as \22
  * ('\' as \5C, or \\ in names), so a string ends at the next '"'. Nothing here reads s[n]
  * or beyond; a string or group still open at n is reported, not followed. Private to
@@ -7,7 +7,7 @@
 #ifndef IR_LEX_H
 #define IR_LEX_H
 
-#include "emit.h"
+#include "../emit.h"
 
 typedef enum {
     LEX_END,    /* nothing but spaces left before n */

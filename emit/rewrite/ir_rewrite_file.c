@@ -1,13 +1,13 @@
-/* The drivers around the line rewrites of emit/ir_rewrite.c: `typetree rewrite` over a
+/* The drivers around the line rewrites of emit/rewrite/ir_rewrite.c: `typetree rewrite` over a
  * file, `typetree calls-enzyme`, and the split of clang's printed pass pipeline around
- * Enzyme (emit/ir_rewrite.h). */
+ * Enzyme (emit/rewrite/ir_rewrite.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir_rewrite.h"
-#include "../layout/xalloc.h"
+#include "../../layout/xalloc.h"
 
 /* ---- clang's pipeline around Enzyme ---- */
 /* s with every occurrence of from replaced by to (only the first when !all). Heap. */

@@ -1,7 +1,7 @@
 /* The annotate driver: one run of `typetree annotate` from input path to output path.
  * It checks the input's format once (empty, bitcode by its magic, NUL bytes, a cut last
- * line), picks the backend (text to text streams through emit/ir_text.c; every other pair
- * goes through LLVM, emit/ir_bitcode.c), hands the backend each decision, and finishes:
+ * line), picks the backend (text to text streams through emit/annotate/ir_text.c; every other pair
+ * goes through LLVM, emit/annotate/ir_bitcode.c), hands the backend each decision, and finishes:
  * entries matched twice or never, --strict, the output renamed into place only when
  * everything succeeded. */
 #include <errno.h>

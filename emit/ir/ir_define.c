@@ -1,4 +1,4 @@
-/* The define line of textual LLVM IR, read token by token (emit/ir_lex.h):
+/* The define line of textual LLVM IR, read token by token (emit/ir/ir_lex.h):
  *   define [linkage] [cc] [ret attrs] RETTYPE @name(TYPE [attrs] [%p], ...) [fn attrs] {
  * Return attributes may hold '@' and brackets inside strings ("enzyme_type"=
  * "{[-1]:Float@double}"), so the name is found by tokens, not by searching for '@'. */

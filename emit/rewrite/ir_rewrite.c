@@ -1,4 +1,4 @@
-/* The wrapper's rewrites of textual LLVM IR, one line at a time (emit/ir_rewrite.h says
+/* The wrapper's rewrites of textual LLVM IR, one line at a time (emit/rewrite/ir_rewrite.h says
  * which and why; tools/enzyme-workarounds.tsv names the Enzyme bug behind each). They read
  * the text as the wrapper's former sed and awk programs did, character by character where
  * those matched characters, so a module comes out byte for byte as it did; the golden
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ir_rewrite.h"
-#include "../layout/xalloc.h"
+#include "../../layout/xalloc.h"
 
 struct ir_rewriter {
     tt_ctx *c;

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "body/ir_body.h"
-#include "ir_define.h"
-#include "ir_lex.h"
-#include "ir_rewrite.h"
+#include "../body/ir_body.h"
+#include "../ir/ir_define.h"
+#include "../ir/ir_lex.h"
+#include "../rewrite/ir_rewrite.h"
 #include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""

@@ -1,4 +1,4 @@
-/* The wrapper's rewrites of textual LLVM IR (emit/ir_rewrite.c): the Enzyme workarounds of
+/* The wrapper's rewrites of textual LLVM IR (emit/rewrite/ir_rewrite.c): the Enzyme workarounds of
  * tools/enzyme-workarounds.tsv that change the module, line by line in one pass (the
  * memory attributes after a listing pass), so the process that already streams the module
  * (annotate, or `typetree rewrite`) applies them. Also the split of clang's printed pass
@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "emit.h"
+#include "../emit.h"
 
 /* Whether s[0, n) starts with p. */
 static inline bool rw_starts(const char *s, size_t n, const char *p)

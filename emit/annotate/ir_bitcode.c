@@ -17,7 +17,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "ir_run.h"
-#include "../layout/xalloc.h"
+#include "../../layout/xalloc.h"
 
 #define ATTR_KIND "enzyme_type"
 #define ATTR_KIND_LEN (sizeof ATTR_KIND - 1)
@@ -160,7 +160,7 @@ static bool llvm_survives(ir_run *r, LLVMMemoryBufferRef buf, bool bitcode)
     return false;
 }
 
-/* The driver has checked the format (emit/ir_annotate.c); LLVM reads the rest. */
+/* The driver has checked the format (emit/annotate/ir_annotate.c); LLVM reads the rest. */
 static LLVMModuleRef read_module(ir_run *r, LLVMContextRef ctx, const char *in_path)
 {
     LLVMMemoryBufferRef buf = NULL;
