@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit/emit.h"
+#include "../emit/annotate/annotate.h"
 #include "../export/exporter.h"
 
 const tt_tree_limits tt_default_limits = {500, 6, 4096, 512};

@@ -9,6 +9,7 @@
 
 #include "export.h"
 #include "../emit/ir/ir_define.h"
+#include "../emit/ir/ir_input.h"
 #include "../emit/ir/ir_lex.h"
 #include "../layout/xalloc.h"
 

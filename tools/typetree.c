@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit/emit.h"
+#include "../emit/annotate/annotate.h"
 #include "../export/exporter.h"
 #include "../layout/xalloc.h"
 #include "../emit/rewrite/ir_rewrite.h"

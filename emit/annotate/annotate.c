@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit.h"
+#include "annotate.h"
 
 typedef struct {
     const tt_fn_def *fn;

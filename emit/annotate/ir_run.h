@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "../emit.h"
+#include "annotate.h"
 
 typedef struct {
     tt_ctx *c;

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "../emit.h"
+#include "../annotate/annotate.h"
 
 typedef struct body_typer body_typer;
 typedef tt_body_counts body_stats;

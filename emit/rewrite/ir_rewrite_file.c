@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ir_rewrite.h"
+#include "../ir/ir_input.h"
 #include "../../layout/xalloc.h"
 
 /* ---- clang's pipeline around Enzyme ---- */

@@ -12,7 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../emit/emit.h"
+#include "../emit/annotate/annotate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,6 +3,8 @@
  * lowered Rust signature against the LLVM one, and the attribute strings handed back. */
 #include "unit.h"
 
+#include "../emit/annotate/annotate.h"
+
 static const char doc[] =
     "{\"format\": \"rust-types/1\", \"functions\": ["
     " {\"symbol\": \"p_multi\", \"args\": [{\"name\": \"a\", \"ty\": \"u8\"},"
