@@ -6,7 +6,8 @@ CC      ?= cc
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
 WARN    := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wshadow \
-           -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+           -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter \
+           -Werror=implicit-function-declaration
 CPPFLAGS += -Iinclude
 LDLIBS  += -ljson-c -liberty
 # LLVM 22 (llvm-22-dev): only emit/annotate/ir_bitcode.c includes its headers; every binary that
