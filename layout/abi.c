@@ -28,21 +28,6 @@ const tt_fn_def *fn_find(const tt_ctx *c, const char *name)
     return NULL;
 }
 
-/* rustc passes a 1-byte unsigned scalar whose valid range is exactly 0..=1 as i1. */
-void abi_llvm_scalar_type(tt_scalar s, char *out, size_t n)
-{
-    static const char *const floats[] = {[2] = "half", [4] = "float", [8] = "double", [16] = "fp128"};
-    if (s.prim.kind == PRIM_PTR)
-        snprintf(out, n, "ptr");
-    else if (s.prim.kind == PRIM_FLOAT)
-        snprintf(out, n, "%s", floats[s.prim.size]);
-    else if (s.prim.size == 1 && !s.prim.is_signed && !s.is_union && s.valid.start == 0 &&
-             s.valid.end == 1) /* rustc's Scalar::is_bool: unsigned only (repr(i8) stays i8) */
-        snprintf(out, n, "i1");
-    else
-        snprintf(out, n, "i%u", s.prim.size * 8);
-}
-
 /* The mode rustc's Rust ABI picks for a value of this layout (§2.1 of the research
  * notes): ZSTs vanish, scalars go direct, pairs as two values, small memory in one
  * integer register, the rest by pointer. */
@@ -69,50 +54,6 @@ static tt_passmode ret_mode(const tt_ctx *c, const tt_layout *l)
     if (l->size > 2 * (uint64_t)c->target->ptr_size)
         return PASS_INDIRECT; /* even a scalar pair: Option<u128> is returned via sret */
     return m;
-}
-
-static const char *why_cast_empty =
-    "small aggregate passed as one integer register holds non-integer bytes; Enzyme reads "
-    "register offsets other than -1 only on calls returning at least as much (fatal on void "
-    "calls), so nothing is said";
-
-void abi_int_reg_tree(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,
-                      const tt_tree_opts *o, tt_tree *out, const char **why, const tt_loc *where)
-{
-    tt_tree m = {0};
-    tree_of_memory(c, t, o, &m, where);
-    uint64_t ints = 0;
-    bool other = false;
-    for (size_t i = 0; i < m.n; i++) {
-        if (m.v[i].len != 1 || m.v[i].path[0] < (int64_t)offset ||
-            m.v[i].path[0] >= (int64_t)(offset + size))
-            continue;
-        if (m.v[i].kind == KIND_INTEGER)
-            ints++;
-        else
-            other = true;
-    }
-    if (!other && ints == size) {
-        tt_entry e = {.len = 1, .kind = KIND_INTEGER, .path = {-1}};
-        out->v = xmalloc(sizeof e);
-        out->v[0] = e;
-        out->n = out->cap = 1;
-    } else {
-        *why = other ? why_cast_empty
-                     : "small aggregate passed as one integer register has bytes of unknown "
-                       "kind (padding, or enum variants that disagree)";
-    }
-    tree_free(&m);
-}
-
-tt_llvm_param *abi_new_param(tt_lowered_fn *out, int rust_arg, int piece, tt_passmode mode)
-{
-    tt_llvm_param *p = &out->params[out->nparams++];
-    memset(p, 0, sizeof *p);
-    p->rust_arg = rust_arg;
-    p->piece = piece;
-    p->mode = mode;
-    return p;
 }
 
 static const char *empty_reason(const tt_tree *t, const char *why)

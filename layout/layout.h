@@ -454,8 +454,8 @@ bool abi_lower_fn(tt_ctx *c, const tt_fn_def *f, const tt_tree_opts *o, tt_lower
 void abi_lowered_free(tt_lowered_fn *l);
 const char *passmode_name(tt_passmode m);
 const tt_fn_def *fn_find(const tt_ctx *c, const char *symbol_or_path);
-/* Between abi.c and abi_c.c: the LLVM type of a scalar ("i1" for bool), the next LLVM
- * parameter, and the tree of an integer register holding bytes [offset, offset + size) of
+/* Between abi.c and abi_c.c (layout/abi_param.c): the LLVM type of a scalar ("i1" for
+ * bool), the next LLVM parameter, and the tree of an integer register holding bytes [offset, offset + size) of
  * a value of type t ({[-1]:Integer} when all are integers, else empty with *why). */
 void abi_llvm_scalar_type(tt_scalar s, char *out, size_t n);
 tt_llvm_param *abi_new_param(tt_lowered_fn *out, int rust_arg, int piece, tt_passmode mode);

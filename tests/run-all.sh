@@ -47,6 +47,7 @@ $(printf '%6d s  %s' "$elapsed" "$name")"
 
 run_suite unit sh tests/run-unit.sh build/tests/test_*
 run_suite unit-asan-ubsan sh tests/run-unit.sh build/san/tests/test_*
+run_suite circles python3 tests/structure/circles.py build
 run_suite library sh tests/library/run.sh
 run_suite errors sh tests/errors/run.sh build/san/typetree
 run_suite schema /usr/bin/python3 tests/schema/validate.py schema/rust-types.schema.json \

@@ -8,7 +8,7 @@
 #include "../emit.h"
 #include "../ir/ir_input.h"
 
-/* ---- IR annotation decisions (emit/annotate/annotate.c; no LLVM types, both IR backends use it) ----
+/* ---- IR annotation decisions (annotate.c; no LLVM types, both IR backends use it) ----
  * A backend lists each function it finds with its LLVM signature as text; the annotator
  * matches it to the "functions" list (by symbol, else by demangled Rust path with the hash
  * dropped), lowers the Rust signature, checks it against the LLVM one, and returns the
@@ -119,7 +119,7 @@ const annotate_stats *annotator_stats(const annotator *a);
  * Arena-owned. */
 const char *demangle_rust_path(tt_ctx *c, const char *symbol);
 
-/* ---- the annotate driver (emit/annotate/ir_annotate.c; backends in emit/annotate/ir_run.h) ---- */
+/* ---- the annotate driver (ir_annotate.c; the backends' interface is ir_run.h) ---- */
 typedef struct {
     const char *in_path;   /* "-": standard input */
     const char *out_path;  /* "-": standard output; NULL: discarded (explain --body); a

@@ -1,5 +1,6 @@
-/* The annotate driver (emit/annotate/ir_annotate.c) and its two backends (emit/annotate/ir_text.c: streaming
- * .ll to .ll; emit/annotate/ir_bitcode.c: LLVM-C for every other pair). The driver checks the
+/* The annotate driver (ir_annotate.c) and its two backends (ir_text.c: streaming .ll to
+ * .ll; ir_bitcode.c: LLVM-C for every other pair), with what both ask of the run
+ * (ir_run.c). The driver checks the
  * input's format, picks the backend, and owns every decision; a backend only lists the
  * module's functions and aliases, then applies to each function the decision the driver
  * hands back (remove our attributes, set the decided ones). Private to emit/. */

@@ -84,10 +84,10 @@ struct body_typer {
 };
 
 /* the first pass (ir_body_notes.c) */
-unsigned long body_declare_of(body_typer *b, const char *s, size_t n, const char **name);
 const char *body_tmp_ids(body_typer *b, const char *y);
 
 /* line scanning and places (ir_body_scan.c) */
+unsigned long body_declare_of(body_typer *b, const char *s, size_t n, const char **name);
 const char *body_digits(uint64_t v, char buf[24]);
 const char *body_memo_key(body_typer *b, char tag, const char *name, bool nums, uint64_t x,
                           uint64_t y);

@@ -236,29 +236,6 @@ const char *body_tmp_ids(body_typer *b, const char *y)
     return out;
 }
 
-/* "#dbg_declare(ptr %x, !N, !DIExpression(), ...)": the alloca %x holds variable N, whole.
- * Its number, "%x" in *name; 0 when the line declares no whole variable at a local. */
-unsigned long body_declare_of(body_typer *b, const char *s, size_t n, const char **name)
-{
-    lex_cur c = lex_start(s, 0, n);
-    if (!lex_take(&c, "#dbg_declare") || !lex_take(&c, "(") || !lex_take(&c, "ptr"))
-        return 0;
-    lex_tok x = c.t;
-    lex_step(&c);
-    if (x.kind != LEX_LOCAL || x.open || !lex_take(&c, ","))
-        return 0;
-    lex_tok var = c.t;
-    lex_step(&c);
-    if (var.kind != LEX_META || var.end == var.at + 1 || s[var.at + 1] < '0' || s[var.at + 1] > '9')
-        return 0;
-    /* a fragment or an offset of the variable is not the whole place */
-    if (!lex_take(&c, ",") || !lex_take(&c, "!DIExpression") || !lex_take(&c, "(") ||
-        !lex_take(&c, ")"))
-        return 0;
-    *name = arena_strndup(b->c->arena, s + x.at, x.end - x.at);
-    return strtoul(s + var.at + 1, NULL, 10);
-}
-
 void body_note_line(body_typer *b, const char *s, size_t n)
 {
     if (s[0] == '%') {

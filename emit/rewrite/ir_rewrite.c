@@ -216,7 +216,8 @@ static int float_load_type(const char *s, size_t n)
     }
     for (int k = 0; k < 6; k++) {
         size_t l = strlen(fp_llvm[k]);
-        if (rw_starts(s + i, n - i, fp_llvm[k]) && i + l < n && (s[i + l] == ',' || s[i + l] == '>'))
+        if (rw_starts(s + i, n - i, fp_llvm[k]) && i + l < n &&
+            (s[i + l] == ',' || s[i + l] == '>'))
             return rw_find(s, i, n, "!enzyme_type") < n ? -1 : k;
     }
     return -1;
@@ -629,7 +630,8 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return;
     size_t call = n;
     if (rw->which & IR_RW_SPLIT_MEMMOVE) {
-        for (size_t i = rw_find(s, 0, n, MEMMOVE_CALL); i < n; i = rw_find(s, i + 1, n, MEMMOVE_CALL)) {
+        for (size_t i = rw_find(s, 0, n, MEMMOVE_CALL); i < n;
+             i = rw_find(s, i + 1, n, MEMMOVE_CALL)) {
             rw->saw_memmove = true;
             if (memmove_args_plain(s, i + strlen(MEMMOVE_CALL) - 1, n)) {
                 call = i;
