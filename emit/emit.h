@@ -5,7 +5,7 @@
 #ifndef TT_EMIT_H
 #define TT_EMIT_H
 
-#include "../layout/layout.h"
+#include "../layout/abi.h"
 
 /* ---- TypeTree strings (emit/tree_string.c) ---- */
 /* Appends Enzyme's canonical form: "{[-1]:Pointer, [-1,0]:Float@double}". */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "abi.h"
 #include "xalloc.h"
 
 const char *passmode_name(tt_passmode m)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "abi.h"
 
 /* rustc's Class, ordered as it merges them (min): INTEGER wins over SSE. 0: no class. */
 enum { CLS_NONE, CLS_INT, CLS_SSE, CLS_SSEUP };

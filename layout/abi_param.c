@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layout.h"
+#include "abi.h"
 #include "xalloc.h"
 
 /* rustc passes a 1-byte unsigned scalar whose valid range is exactly 0..=1 as i1. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "base.h"
 #include "xalloc.h"
 
 #define CHUNK_MIN (64 * 1024)

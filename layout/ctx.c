@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layout.h"
+#include "model.h"
 
 tt_ctx *ctx_new(void)
 {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layout.h"
+#include "model.h"
 
 static const char *vformat(tt_arena *a, const char *prefix, const char *fmt, va_list ap)
 {

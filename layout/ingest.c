@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "ingest_reader.h"
-#include "layout.h"
+#include "model.h"
 #include "xalloc.h"
 
 static bool parse_pow2_arg(const char *s, const char *prefix, uint64_t *out)

@@ -9,7 +9,7 @@
 
 #include <json-c/json.h>
 
-#include "layout.h"
+#include "model.h"
 
 typedef struct {
     tt_ctx *c;

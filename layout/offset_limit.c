@@ -17,7 +17,7 @@
  * tag), among the types of the functions' signatures and locals of the types file and
  * every type reachable from them through fields, elements, variants and pointees; at least
  * Enzyme's default. */
-#include "layout.h"
+#include "tree.h"
 
 enum {
     K_INT = 1, /* integers, bool, char, enum tags */

@@ -1,5 +1,5 @@
 /* The type a pointer-like value points to, through the single-field wrappers around it
- * (layout/layout.h says which). Above both the type model and the layout algorithm: it
+ * (layout/model.h says which). Above both the type model and the layout algorithm: it
  * asks for field layouts, which the type model itself never needs. */
 #include "layout.h"
 

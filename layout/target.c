@@ -2,7 +2,7 @@
  * were checked against rustc on this machine are listed. */
 #include <string.h>
 
-#include "layout.h"
+#include "base.h"
 
 static const tt_target targets[] = {
     {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "tree.h"
 #include "xalloc.h"
 
 void tree_free(tt_tree *t)

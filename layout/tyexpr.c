@@ -3,7 +3,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "layout.h"
+#include "model.h"
 
 typedef struct {
     tt_arena *a;

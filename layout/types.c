@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "model.h"
 
 typedef struct {
     const tt_def *def;   /* whose generic parameters are in scope */

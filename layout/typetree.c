@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "tree.h"
 #include "typetree_build.h"
 
 /* Runs of mixed elements are listed element by element at every pointer level, which

@@ -1,10 +1,10 @@
 /* The TypeTree builder shared by layout/typetree.c (scalars, pointers, arrays, the walk
  * of a type's memory) and layout/typetree_fields.c (fields, enum variants, union members,
- * padding). Private to those two files; the interface is layout.h's tree_of_*. */
+ * padding). Private to those two files; the interface is tree.h's tree_of_*. */
 #ifndef TT_TYPETREE_BUILD_H
 #define TT_TYPETREE_BUILD_H
 
-#include "layout.h"
+#include "tree.h"
 
 #define STACK_MAX 64
 
