@@ -20,32 +20,23 @@
 # usage: tests/crates/run.sh [TYPETREE]      (default build/typetree)
 cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
+. tests/lib/suite.sh
 TT=$(cd "$(dirname "${1:-build/typetree}")" && pwd)/$(basename "${1:-build/typetree}")
 out=$root/build/crates
 src=$root/tests/crates
 bins="geometry numeric collections records"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "PASS $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-if ! command -v cargo >/dev/null 2>&1; then
-    echo "SKIP: cargo not found (rustup; the crates test builds with cargo --offline)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
+command -v cargo >/dev/null 2>&1 ||
+    suite_skip "cargo not found (rustup; the crates test builds with cargo --offline)"
 # Every crate the lock file names must be in Debian's registry (tools/setup installs them).
 absent=$(sed -n '/^\[\[package\]\]/{n;s/^name = "\(.*\)"/\1/;h;n;s/^version = "\(.*\)"/\1/;H;x;s/\n/-/;p}' \
     "$src/Cargo.lock" | while read -r c; do
     case $c in geometry-* | numeric-* | collections-* | records-*) continue ;; esac
     [ -d "/usr/share/cargo/registry/$c" ] || printf ' %s' "$c"
 done)
-if [ -n "$absent" ]; then
-    echo "SKIP: Debian's crate sources missing in /usr/share/cargo/registry:$absent (run tools/setup)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-[ -x "$TT" ] || { echo "FAIL: $TT not found (run make)"; echo "0 passed, 1 failed"; exit 1; }
+[ -z "$absent" ] ||
+    suite_skip "Debian's crate sources missing in /usr/share/cargo/registry:$absent (run tools/setup)"
+[ -x "$TT" ] || { fail "$TT not found (run make)"; suite_end; }
 
 start=$(date +%s)
 # per target, over every module: the worst figure and how many modules met it
@@ -69,10 +60,10 @@ for profile in debug release; do
         cargo build --offline --locked -j 2 --message-format=json-render-diagnostics $flag) \
         >"$pdir/cargo.json" 2>"$pdir/cargo.log"; then
         grep -v 'rustc-typetree: keeping' "$pdir/cargo.log" | tail -n 30
-        ko "$profile: cargo build through the wrapper"
+        fail "$profile: cargo build through the wrapper"
         continue
     fi
-    ok "$profile: cargo build through the wrapper ($(($(date +%s) - t0)) s)"
+    pass "$profile: cargo build through the wrapper ($(($(date +%s) - t0)) s)"
     # Sort the kept directories: a binary's (its crate is one of $bins: the workspace's
     # packages are binaries only) by crate name; of the libraries' (their modules are
     # inside each binary's) only the export warnings are kept.
@@ -103,16 +94,16 @@ for profile in debug release; do
         what="$profile $b"
         exe=$pdir/target/$profile/$b
         if "$exe" >"$m.out" 2>"$m.err" && cmp -s "$m.out" "$src/expected/$b.out"; then
-            ok "$what: runs, prints expected/$b.out ($(tail -n 1 "$m.out"))"
+            pass "$what: runs, prints expected/$b.out ($(tail -n 1 "$m.out"))"
             n_runs=$((n_runs + 1))
         else
-            ko "$what: output differs from expected/$b.out (see $m.out, $m.err)"
+            fail "$what: output differs from expected/$b.out (see $m.out, $m.err)"
         fi
         tt=$(ls "$pdir"/target/$profile/deps/"$b"-*.tt.ll 2>/dev/null | head -n 1)
         types=${tt%.tt.ll}.types.json
         pairs=$(pairs_of "$(basename "$tt" .tt.ll)")
         if [ ! -f "$m/crate.ll" ] || [ ! -f "$tt" ] || [ ! -f "$types" ]; then
-            ko "$what: the wrapper's crate.ll, .tt.ll and .types.json (not found)"
+            fail "$what: the wrapper's crate.ll, .tt.ll and .types.json (not found)"
             continue
         fi
         modules=$((modules + 1))
@@ -123,7 +114,7 @@ for profile in debug release; do
             sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' | tr '\n' ';' | sed 's/;$//')
         line="$what: export warnings: $nw (target <= 5)${kinds:+: $kinds}"
         [ "$nw" -le "$max_warn" ] || max_warn=$nw
-        if [ "$nw" -le 5 ]; then ok "$line"; n_warn=$((n_warn + 1)); else ko "$line"; fi
+        if [ "$nw" -le 5 ]; then pass "$line"; n_warn=$((n_warn + 1)); else fail "$line"; fi
 
         # layout -W: the engine against every layout block of the export
         "$TT" layout "$types" >/dev/null 2>"$m/layout.log"
@@ -131,9 +122,9 @@ for profile in debug release; do
         disagree=$((disagree + nd))
         if "$TT" layout -W "$types" >/dev/null 2>&1 && [ "$nd" -eq 0 ]; then
             n_layout=$((n_layout + 1))
-            ok "$what: layout -W disagreements: 0 (target 0) over $(grep -c '"layout":' "$types") layout blocks"
+            pass "$what: layout -W disagreements: 0 (target 0) over $(grep -c '"layout":' "$types") layout blocks"
         else
-            ko "$what: layout -W disagreements: $nd (target 0); first: $(grep -m 1 . "$m/layout.log")"
+            fail "$what: layout -W disagreements: $nd (target 0); first: $(grep -m 1 . "$m/layout.log")"
         fi
 
         idem=0
@@ -142,20 +133,20 @@ for profile in debug release; do
             grep -v '^  "doc": ' "$types" >"$m/export.nodoc" &&
             grep -v '^  "doc": ' "$m/reexport.json" >"$m/reexport.nodoc" &&
             cmp -s "$m/export.nodoc" "$m/reexport.nodoc"; then
-            ok "$what: re-export of the .tt.ll equals the export"
+            pass "$what: re-export of the .tt.ll equals the export"
             idem=$((idem + 1))
         else
-            ko "$what: re-export of the .tt.ll differs (diff $m/export.nodoc $m/reexport.nodoc)"
+            fail "$what: re-export of the .tt.ll differs (diff $m/export.nodoc $m/reexport.nodoc)"
         fi
 
         # re-annotation of the .tt.ll, with the wrapper's options: exit 0, nothing changes
         # shellcheck disable=SC2086
         if "$TT" annotate --types "$types" $pairs "$tt" -o "$m/reannotated.ll" \
             2>"$m/reannotate.log" && cmp -s "$tt" "$m/reannotated.ll"; then
-            ok "$what: re-annotation exits 0 and is byte-identical"
+            pass "$what: re-annotation exits 0 and is byte-identical"
             idem=$((idem + 1))
         else
-            ko "$what: re-annotation (status or bytes; see $m/reannotate.log, cmp $tt $m/reannotated.ll)"
+            fail "$what: re-annotation (status or bytes; see $m/reannotate.log, cmp $tt $m/reannotated.ll)"
         fi
         rm -f "$m/reannotated.ll"
         [ "$idem" -ne 2 ] || n_idem=$((n_idem + 1))
@@ -168,9 +159,9 @@ for profile in debug release; do
             2>"$m/stats.log"
         st=$?
         if [ "$st" -eq 0 ] && cmp -s "$m/annotated.ll" "$tt"; then
-            ok "$what: annotate of crate.ll reproduces the wrapper's .tt.ll"
+            pass "$what: annotate of crate.ll reproduces the wrapper's .tt.ll"
         else
-            ko "$what: annotate of crate.ll (exit $st) does not reproduce the wrapper's .tt.ll"
+            fail "$what: annotate of crate.ll (exit $st) does not reproduce the wrapper's .tt.ll"
         fi
         rm -f "$m/annotated.ll"
         python3 "$src/signatures.py" "$m/crate.ll" "$types" >"$m/signatures.txt"
@@ -180,8 +171,8 @@ for profile in debug release; do
         pct=$(awk -v e="$entries" -v s="$signed" 'BEGIN { printf "%.2f", s ? 100 * e / s : 100 }')
         line="$what: entries for functions with a debuginfo signature: $entries of $signed ($pct%, target >= 99%)"
         min_pct=$(awk -v p="$pct" -v q="$min_pct" 'BEGIN { print (p < q) ? p : q }')
-        if awk -v p="$pct" 'BEGIN { exit !(p >= 99) }'; then ok "$line"; n_pct=$((n_pct + 1)); else
-            ko "$line; without: $(get missing)"; fi
+        if awk -v p="$pct" 'BEGIN { exit !(p >= 99) }'; then pass "$line"; n_pct=$((n_pct + 1)); else
+            fail "$line; without: $(get missing)"; fi
         s=$(sed -n 's/^typetree: annotate: \([0-9]*\) functions in the IR: \([0-9]*\) annotated .*, \([0-9]*\) skipped (\([0-9]*\) signature mismatch, \([0-9]*\) failed[^)]*), \([0-9]*\) not described.*/\1 \2 \3 \4 \5 \6/p' "$m/stats.log")
         # shellcheck disable=SC2086 # six numbers
         set -- $s 0 0 0 0 0 0
@@ -192,11 +183,11 @@ for profile in debug release; do
         line="$what: $fns defines ($defines in the IR) = $ann annotated + $skp skipped ($prechecks std precondition checks left without trees) + $nd not described; $described have an entry"
         if [ "$fns" -eq "$defines" ] && [ $((ann + skp + nd)) -eq "$fns" ] &&
             [ $((ann + skp)) -eq "$described" ]; then
-            ok "$line${reasons:+; skipped: $reasons}"
+            pass "$line${reasons:+; skipped: $reasons}"
             n_count=$((n_count + 1))
         else
             uncounted=$((uncounted + described - ann - skp))
-            ko "$line: $((described - ann - skp)) with an entry counted as not described, without a reason${reasons:+; skipped: $reasons}"
+            fail "$line: $((described - ann - skp)) with an entry counted as not described, without a reason${reasons:+; skipped: $reasons}"
         fi
     done
 
@@ -221,8 +212,8 @@ for profile in debug release; do
     rm -f "$pdir/lib.json" "$pdir/lib-a.nodoc" "$pdir/lib-b.nodoc" "$pdir/lib.ll"
     lw=$(grep -c 'warning:' "$pdir/libraries-export.log")
     line="$profile: $nlib library crates' own exports ($lw export warnings): layout -W, re-export and re-annotation"
-    if [ "$nlib" -gt 0 ] && [ -z "$bad" ]; then ok "$line: no disagreement, nothing changes"; else
-        ko "$line:${bad:- no library .tt.ll found}"; fi
+    if [ "$nlib" -gt 0 ] && [ -z "$bad" ]; then pass "$line: no disagreement, nothing changes"; else
+        fail "$line:${bad:- no library .tt.ll found}"; fi
 done
 verdict() { if [ "$1" -eq "$modules" ] && [ "$modules" -eq 8 ]; then echo met; else echo UNMET; fi; }
 echo
@@ -234,5 +225,4 @@ echo "  re-export and re-annotation change nothing: $n_idem of $modules modules:
 echo "  >= 99% of functions with a debuginfo signature have an entry: at least $min_pct%; $n_pct of $modules modules: $(verdict "$n_pct")"
 echo "  every define counted once, every described one annotated or skipped: $n_count of $modules modules ($uncounted described functions counted as not described): $(verdict "$n_count")"
 echo "crates: wall time $(($(date +%s) - start)) s"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -1,37 +1,24 @@
 #!/bin/sh
 # run.sh SECONDS: builds the libFuzzer targets (fuzz_ingest: rust-types/1 documents;
 # fuzz_tyexpr: type expressions; fuzz_ir: LLVM IR through the LLVM-C backend) with
-# clang-22 under ASan+UBSan and runs each for SECONDS/3 seconds. Prints PASS/FAIL per target and "N passed, N failed"; exits 1 when a
-# target crashed, leaked, hung or failed to build. Reproducers land in
+# clang-22 under ASan+UBSan and runs each for SECONDS/3 seconds. Prints [PASS]/[FAIL] per
+# target and "N passed, N failed" (tests/lib/suite.sh); exits 1 when a target crashed,
+# leaked, hung or failed to build. Reproducers land in
 # tests/fuzz/crashes-found/ (replayed as seeds on later runs, so a known crash stays red).
 # FUZZ_CFLAGS adds compiler flags, e.g. -fno-sanitize=nonnull-attribute to look past a
 # known report.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
+. tests/lib/suite.sh
 
 secs=${1:-20}
 each=$((secs / 3))
 [ "$each" -ge 1 ] || each=1
 
-clang=
-for cc in /usr/bin/clang-22 /usr/lib/llvm-22/bin/clang; do
-    if [ -x "$cc" ]; then clang=$cc; break; fi
-done
-if [ -z "$clang" ]; then
-    echo "SKIP: fuzz: clang-22 not found (apt-get install clang-22 libclang-rt-22-dev)"
-    echo "0 passed, 0 failed"
-    exit 0
-fi
-
-llvm_config=
-for lc in /usr/bin/llvm-config-22 /usr/lib/llvm-22/bin/llvm-config; do
-    if [ -x "$lc" ]; then llvm_config=$lc; break; fi
-done
-if [ -z "$llvm_config" ]; then
-    echo "FAIL fuzz: llvm-config-22 not found (apt-get install llvm-22-dev; tools/setup)"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+clang=$CLANG
+[ -x "$clang" ] || suite_skip "fuzz: clang-22 not found (apt-get install clang-22 libclang-rt-22-dev)"
+llvm_config=$LLVM_BIN/llvm-config
+[ -x "$llvm_config" ] || { fail "fuzz: llvm-config-22 not found (apt-get install llvm-22-dev; tools/setup)"; suite_end; }
 llvm_cflags=$($llvm_config --cflags)
 # Every target links the whole library, so each needs LLVM and libiberty.
 libs="-ljson-c -liberty $($llvm_config --ldflags --libs core bitreader bitwriter irreader \
@@ -67,10 +54,8 @@ for t in fuzz_ingest fuzz_tyexpr fuzz_ir; do
         >> "$build_log" 2>&1 || build_ok=0
 done
 if [ "$build_ok" != 1 ]; then
-    cat "$build_log"
-    echo "FAIL fuzz: build failed (log: $build_log)"
-    echo "0 passed, 1 failed"
-    exit 1
+    fail "fuzz: build failed (log: $build_log)" "$build_log" 100
+    suite_end
 fi
 
 # Seeds: the shared fixtures and negative schema cases; type expressions from seeds-tyexpr.
@@ -86,12 +71,10 @@ rm -rf "$out/seeds-ir"
 mkdir -p "$out/seeds-ir" "$out/corpus-fuzz_ir"
 cp tests/fuzz/seeds-ir/*.ll "$out/seeds-ir/"
 for f in tests/fuzz/seeds-ir/*.ll; do
-    /usr/lib/llvm-22/bin/llvm-as "$f" -o "$out/seeds-ir/$(basename "$f" .ll).bc" || exit 1
+    "$LLVM_AS" "$f" -o "$out/seeds-ir/$(basename "$f" .ll).bc" || exit 1
 done
 for f in "$found"/fuzz_ir-*; do [ -f "$f" ] && cp "$f" "$out/seeds-ir/"; done
 
-passed=0
-failed=0
 # run_target NAME MAX_LEN SEED_DIR DICT [ASAN_OPTIONS...]: the first corpus dir collects
 # what the fuzzer finds.
 run_target() {
@@ -117,14 +100,12 @@ run_target() {
         echo "$before" | grep -qxF "$(basename "$f")" || rm -f "$f"
     done
     if [ "$rc" = 0 ]; then
-        echo "PASS $name: $runs runs, no crash"
-        passed=$((passed + 1))
+        pass "$name: $runs runs, no crash"
     else
         what=$(grep -E '^==[0-9]+== ?ERROR|runtime error|ALARM|out-of-memory' "$log" | tail -n 1)
-        echo "FAIL $name: exit $rc after $runs runs: ${what:-see log}"
+        fail "$name: exit $rc after $runs runs: ${what:-see log}"
         echo "    reproducer: ${unit:-none written}; log: $log"
         echo "    replay: $out/$name ${unit:-FILE}"
-        failed=$((failed + 1))
     fi
 }
 run_target fuzz_ingest 65536 "$out/seeds-ingest" tests/fuzz/json.dict
@@ -133,5 +114,4 @@ run_target fuzz_tyexpr 4096 "$out/seeds-tyexpr" tests/fuzz/json.dict
 run_target fuzz_ir 16384 "$out/seeds-ir" tests/fuzz/ir.dict fast_unwind_on_malloc=0
 
 rmdir "$found" 2>/dev/null # only kept when it holds reproducers
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+suite_end

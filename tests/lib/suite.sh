@@ -6,6 +6,8 @@
 #     pass NAME                  prints "[PASS] NAME"
 #     fail NAME [LOG [LINES]]    prints "[FAIL] NAME", then LOG's first LINES lines (20)
 #                                indented, when LOG is a non-empty file
+#     fail_tail NAME [LOG [LINES]]  the same with LOG's last lines (a tool's log whose
+#                                error comes at its end)
 #     suite_add_log LOG          adds the last "N passed, N failed" line of LOG (a sub-run:
 #                                another runner, a Python checker); returns 1 when it held a
 #                                failure, 2 when it has no such line (counted as 1 failure)
@@ -42,6 +44,14 @@ fail() {
     echo "[FAIL] $1"
     if [ -n "${2:-}" ] && [ -s "$2" ]; then
         head -n "${3:-20}" "$2" | sed 's/^/    /'
+    fi
+}
+
+fail_tail() {
+    suite_failed=$((suite_failed + 1))
+    echo "[FAIL] $1"
+    if [ -n "${2:-}" ] && [ -s "$2" ]; then
+        tail -n "${3:-20}" "$2" | sed 's/^/    /'
     fi
 }
 

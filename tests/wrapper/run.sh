@@ -17,20 +17,17 @@
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/lib/suite.sh"
 W=$root/tools/rustc-typetree
 fx=$root/fixtures/wrapper
-OPT=/usr/lib/llvm-22/bin/opt
 for tool in rustc cargo clang-22 clang++-22 llvm-config-22; do
-    command -v $tool >/dev/null 2>&1 || { echo "SKIP: $tool not found"; echo "0 passed, 0 failed"; exit 0; }
+    command -v $tool >/dev/null 2>&1 || suite_skip "$tool not found"
 done
-[ -x "$OPT" ] || { echo "SKIP: $OPT not found"; echo "0 passed, 0 failed"; exit 0; }
+suite_need_tools "$OPT"
 export TYPETREE=$T
 out=$root/build/tests/wrapper
 rm -rf "$out" && mkdir -p "$out"
-pass=0 fail=0
-ok() { echo "[PASS] $1"; pass=$((pass + 1)); }
-bad() { echo "[FAIL] $1"; [ -n "$2" ] && sed 's/^/    /' "$2" | tail -20; fail=$((fail + 1)); }
-check() { if eval "$2"; then ok "$1"; else bad "$1" "$3"; fi; }
+check() { if eval "$2"; then pass "$1"; else fail_tail "$1" "${3:-}"; fi; }
 # RUSTC_TYPETREE_TIMES: one "CRATE enzyme S" and one "CRATE enzyme-postopt P" line, 0 < P < S
 enzyme_times() {  # crate times-file
     awk -v c="$1" '$1 == c && $2 == "enzyme" { s = $3; n++ } $1 == c && $2 == "enzyme-postopt" { p = $3; m++ }
@@ -248,5 +245,4 @@ mkdir -p "$out/g"
 "$W" -A warnings "$fx/enzyme_fails.rs" -o "$out/g/tl" >/dev/null 2>"$out/g/log"
 check "errors: calling Enzyme without a plugin fails at link and says what to do" \
     'grep -q "^rustc-typetree: link: .*give --enzyme PLUGIN" "$out/g/log" && [ ! -e "$out/g/tl" ]' "$out/g/log"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end
