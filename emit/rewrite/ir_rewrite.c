@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir_rewrite.h"
+#include "../ir/ir_lex.h"
 #include "../../layout/xalloc.h"
 
 struct ir_rewriter {
@@ -242,89 +243,80 @@ static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 }
 
 /* ---- pointer selects ----
- * Lines are matched as LLVM prints them: "  %x = OP ..." with nothing between the
- * instruction's operands but ", ", and an optional ", !..." tail of metadata. */
+ * Lines are read with the project's lexer (emit/ir/ir_lex.h): "%x = OP ..." with nothing
+ * after the last operand but an optional ", !..." tail of metadata. */
 
-/* The length of the local value name at s[i] ("%name" or "%\"quoted\""), 0 if none. */
-static size_t local_name(const char *s, size_t i, size_t n)
+/* "%x = OP" at the line's start: true with x the name token and c past OP. */
+static bool assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x)
 {
-    if (i >= n || s[i] != '%')
-        return 0;
-    size_t j = i + 1;
-    if (j < n && s[j] == '"') {
-        for (j++; j < n && s[j] != '"'; j++)
-            if (s[j] == '\\')
-                return 0; /* an escaped name: left alone */
-        return j < n ? j + 1 - i : 0;
-    }
-    while (j < n && (is_word(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
-        j++;
-    return j - i - 1 ? j - i : 0;
+    *c = lex_start(s, 0, n);
+    if (c->t.kind != LEX_LOCAL || c->t.open)
+        return false;
+    *x = c->t;
+    lex_step(c);
+    return lex_take(c, "=") && lex_take(c, op);
 }
 
-/* The length of the integer constant at s[i] ("-"? digits), 0 if none. */
-static size_t int_const(const char *s, size_t i, size_t n)
+/* Whether the line ends at c: nothing more, or ", !" metadata. */
+static bool at_tail(const lex_cur *c)
 {
-    size_t j = i < n && s[i] == '-' ? i + 1 : i;
-    size_t d = j;
-    while (j < n && is_digit(s[j]))
-        j++;
-    return j > d ? j - i : 0;
+    return c->t.kind == LEX_END ||
+           (lex_is(c->s, c->t, ',') && lex_next(c->s, c->t.end, c->n).kind == LEX_META);
 }
 
-/* Whether s[i, n) is the line's end: nothing, a newline, or ", !" metadata. */
-static bool line_tail(const char *s, size_t i, size_t n)
+/* The current token when it is of kind k (not cut by n), stepping past it; kind LEX_END
+ * otherwise. */
+static lex_tok take_kind(lex_cur *c, lex_kind k)
 {
-    return i == n || s[i] == '\n' || s[i] == '\r' || rw_starts(s + i, n - i, ", !");
+    lex_tok t = c->t;
+    if (t.kind != k || t.open)
+        return (lex_tok){.kind = LEX_END};
+    lex_step(c);
+    return t;
 }
 
-/* "  %x = OP" at the line's start: the length of %x (0 if not), *after the index past OP. */
-static size_t assigns(const char *s, size_t n, const char *op, size_t *after)
+static const char *fn_key(ir_rewriter *rw, unsigned long fn, const char *s, lex_tok t)
 {
-    if (!rw_starts(s, n, "  "))
-        return 0;
-    size_t l = local_name(s, 2, n);
-    if (!l || !rw_starts(s + 2 + l, n - 2 - l, " = ") || !rw_starts(s + 5 + l, n - 5 - l, op))
-        return 0;
-    *after = 5 + l + strlen(op);
-    return l;
+    return arena_printf(rw->c->arena, "%lu:%.*s", fn, (int)(t.end - t.at), s + t.at);
 }
 
-static const char *fn_key(ir_rewriter *rw, unsigned long fn, const char *s, size_t l)
+static char *tok_text(ir_rewriter *rw, const char *s, lex_tok t)
 {
-    return arena_printf(rw->c->arena, "%lu:%.*s", fn, (int)l, s);
+    return arena_strndup(rw->c->arena, s + t.at, t.end - t.at);
 }
 
 static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
 {
-    size_t i, l;
-    if ((l = assigns(s, n, "ptrtoint ptr ", &i))) {
-        size_t p = local_name(s, i, n);
-        if (p && rw_starts(s + i + p, n - i - p, " to i64") && line_tail(s, i + p + 7, n))
-            map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s + 2, l),
-                    arena_strndup(rw->c->arena, s + i, p));
-    } else if ((l = assigns(s, n, "select i1 ", &i))) {
-        size_t c = local_name(s, i, n);
-        if (!c && (rw_starts(s + i, n - i, "true") || rw_starts(s + i, n - i, "false")))
-            c = s[i] == 't' ? 4 : 5;
-        struct ptr_select sel = {arena_strndup(rw->c->arena, s + i, c), {NULL, NULL}};
-        i += c;
-        for (int k = 0; k < 2 && c; k++) {
-            if (!rw_starts(s + i, n - i, ", i64 "))
+    lex_cur c;
+    lex_tok x, p;
+    if (assigns(&c, s, n, "ptrtoint", &x)) {
+        if (lex_take(&c, "ptr") && (p = take_kind(&c, LEX_LOCAL)).kind == LEX_LOCAL &&
+            lex_take(&c, "to") && lex_take(&c, "i64") && at_tail(&c))
+            map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s, x), tok_text(rw, s, p));
+    } else if (assigns(&c, s, n, "select", &x) && lex_take(&c, "i1")) {
+        lex_tok cond = c.t;
+        if (!(cond.kind == LEX_LOCAL && !cond.open) && !lex_eq(s, cond, "true") &&
+            !lex_eq(s, cond, "false"))
+            return;
+        lex_step(&c);
+        struct ptr_select sel = {tok_text(rw, s, cond), {NULL, NULL}};
+        for (int k = 0; k < 2; k++) {
+            if (!lex_take(&c, ",") || !lex_take(&c, "i64"))
                 return;
-            i += 6;
-            size_t a = local_name(s, i, n);
-            if (!a)
-                a = int_const(s, i, n);
-            if (!a)
+            lex_tok a = c.t;
+            if (a.kind == LEX_NUMBER)
+                for (size_t j = a.at + (s[a.at] == '-'); j < a.end; j++)
+                    if (!is_digit(s[j]))
+                        return; /* an integer constant, as i64 operands are printed */
+            if ((a.kind != LEX_LOCAL && a.kind != LEX_NUMBER) || a.open)
                 return;
-            sel.arm[k] = arena_strndup(rw->c->arena, s + i, a);
-            i += a;
+            lex_step(&c);
+            sel.arm[k] = tok_text(rw, s, a);
         }
-        if (c && line_tail(s, i, n)) {
+        if (at_tail(&c)) {
             struct ptr_select *kept = arena_alloc(rw->c->arena, sizeof *kept);
             *kept = sel;
-            map_put(rw->selects, fn_key(rw, rw->fn_noted, s + 2, l), kept);
+            map_put(rw->selects, fn_key(rw, rw->fn_noted, s, x), kept);
         }
     }
 }
@@ -334,48 +326,42 @@ static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
 static const char *pointer_arm(ir_rewriter *rw, const char *arm)
 {
     if (arm[0] == '%')
-        return map_get(rw->ptrtoints, fn_key(rw, rw->fn_seen, arm, strlen(arm)));
+        return map_get(rw->ptrtoints, arena_printf(rw->c->arena, "%lu:%s", rw->fn_seen, arm));
     return arena_printf(rw->c->arena, "inttoptr (i64 %s to ptr)", arm);
 }
 
 static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
-    size_t i, l = assigns(s, n, "inttoptr i64 ", &i);
-    size_t v = l ? local_name(s, i, n) : 0;
-    if (!v || !rw_starts(s + i + v, n - i - v, " to ptr") || !line_tail(s, i + v + 7, n))
+    lex_cur c;
+    lex_tok x, v;
+    if (!assigns(&c, s, n, "inttoptr", &x))
         return false;
-    struct ptr_select *sel = map_get(rw->selects, fn_key(rw, rw->fn_seen, s + i, v));
+    size_t op = lex_next(s, x.end, n).end; /* past "=" */
+    op = lex_next(s, op, n).at;            /* "inttoptr" */
+    if (!lex_take(&c, "i64") || (v = take_kind(&c, LEX_LOCAL)).kind != LEX_LOCAL ||
+        !lex_take(&c, "to"))
+        return false;
+    lex_tok ty = c.t;
+    if (!lex_take(&c, "ptr") || !at_tail(&c))
+        return false;
+    struct ptr_select *sel = map_get(rw->selects, fn_key(rw, rw->fn_seen, s, v));
     if (!sel || (sel->arm[0][0] == '%') == (sel->arm[1][0] == '%'))
         return false; /* one arm a value, the other a constant */
     const char *a = pointer_arm(rw, sel->arm[0]), *b = pointer_arm(rw, sel->arm[1]);
     if (!a || !b)
         return false;
-    buf_putn(out, s, 5 + l);
+    buf_putn(out, s, op);
     buf_printf(out, "select i1 %s, ptr %s, ptr %s", sel->cond, a, b);
-    buf_putn(out, s + i + v + 7, n - (i + v + 7));
+    buf_putn(out, s + ty.end, n - ty.end);
     return true;
 }
 
-/* ---- inner first ----
- * A global's name at s[i] (just past '@'): a word of letters, digits and "_.$-", or a
- * quoted name; its length, 0 if none. */
-static size_t global_name(const char *s, size_t i, size_t n)
+/* ---- inner first ---- */
+static struct sym *sym_of(ir_rewriter *rw, const char *s, lex_tok t)
 {
-    size_t j = i;
-    if (j < n && s[j] == '"') {
-        for (j++; j < n && s[j] != '"'; j++)
-            ;
-        return j < n ? j + 1 - i : 0;
-    }
-    while (j < n && (is_word(s[j]) || s[j] == '.' || s[j] == '$' || s[j] == '-'))
-        j++;
-    return j - i;
-}
-
-static struct sym *sym_of(ir_rewriter *rw, const char *s, size_t l)
-{
+    size_t l = t.end - t.at - 1; /* the name without '@', as written */
     char stack[256], *key = l < sizeof stack ? stack : xmalloc(l + 1);
-    memcpy(key, s, l);
+    memcpy(key, s + t.at + 1, l);
     key[l] = '\0';
     struct sym *y = map_get(rw->syms, key);
     if (!y) {
@@ -388,25 +374,17 @@ static struct sym *sym_of(ir_rewriter *rw, const char *s, size_t l)
     return y;
 }
 
-/* The next global a line names from s[*i]: an '@' outside quoted strings (attribute values
- * such as "enzyme_type"="{[-1]:Float@double}", string constants) followed by a name; its
- * name's start and length, *i moved past it. False when there is none. */
-static bool next_global(const char *s, size_t *i, size_t n, size_t *at, size_t *len)
+/* The next global a line names from s[*i] (the lexer skips quoted strings, such as the
+ * "Float@double" of a tree): true with its token, *i moved past it. */
+static bool next_global(const char *s, size_t *i, size_t n, lex_tok *g)
 {
-    while (*i < n) {
-        if (s[*i] == '"') {
-            const char *q = memchr(s + *i + 1, '"', n - *i - 1);
-            *i = q ? (size_t)(q - s) + 1 : n;
-        } else if (s[*i] == '@') {
-            *at = *i + 1;
-            *len = global_name(s, *at, n);
-            *i = *at + *len;
-            if (*len)
-                return true;
-        } else {
-            (*i)++;
+    for (lex_tok t = lex_next(s, *i, n); t.kind != LEX_END; t = lex_next(s, t.end, n))
+        if (t.kind == LEX_GLOBAL && !t.open) {
+            *g = t;
+            *i = t.end;
+            return true;
         }
-    }
+    *i = n;
     return false;
 }
 
@@ -414,15 +392,16 @@ static bool next_global(const char *s, size_t *i, size_t n, size_t *at, size_t *
  * body names is a reference, @__enzyme_* marks the function. */
 static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
 {
-    size_t i = 0, at, l;
+    size_t i = 0;
+    lex_tok g;
     if (rw_starts(s, n, "define ")) {
         if (rw->nfns == rw->cap_fns) {
             rw->cap_fns = rw->cap_fns ? 2 * rw->cap_fns : 256;
             rw->fns = xrealloc(rw->fns, rw->cap_fns * sizeof *rw->fns);
         }
         memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
-        if (next_global(s, &i, n, &at, &l))
-            sym_of(rw, s + at, l)->fn = (long)rw->nfns;
+        if (next_global(s, &i, n, &g))
+            sym_of(rw, s, g)->fn = (long)rw->nfns;
         rw->nfns++;
         rw->in_body = true;
         return;
@@ -433,13 +412,15 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         rw->in_body = false;
         return;
     }
+    if (!memchr(s, '@', n))
+        return; /* most body lines name no global: not lexed */
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
-    while (next_global(s, &i, n, &at, &l)) {
-        if (rw_starts(s + at, l, "__enzyme_")) {
+    while (next_global(s, &i, n, &g)) {
+        if (rw_starts(s + g.at, g.end - g.at, "@__enzyme_")) {
             f->enzyme = true;
             continue;
         }
-        struct sym *y = sym_of(rw, s + at, l);
+        struct sym *y = sym_of(rw, s, g);
         if (y->stamp == rw->nfns)
             continue;
         y->stamp = rw->nfns;
