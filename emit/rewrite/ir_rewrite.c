@@ -38,6 +38,9 @@ struct ir_rewriter {
     bool in_body, ordered;
     size_t *moved, nmoved;
     tt_buf *holding;
+    /* join loops: the function being read, held until its "}" */
+    tt_buf fn;
+    bool in_fn;
 };
 
 struct sym {
@@ -77,6 +80,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     for (size_t k = 0; k < rw->nfns; k++)
         free(rw->fns[k].text.data);
     free(rw->fns);
+    free(rw->fn.data);
+    rw->fn = (tt_buf){0};
     rw->fns = NULL;
     rw->nfns = rw->cap_fns = rw->nmoved = 0;
     rw->holding = NULL;
@@ -588,16 +593,30 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     bool define = rw_starts(s, n, "define ");
     if (define)
         rw->fn_seen++;
-    if (!(rw->which & IR_RW_INNER_FIRST)) {
-        rewrite_line(rw, s, n, out);
-        return;
+    if (rw->which & IR_RW_INNER_FIRST) {
+        if (!rw->ordered)
+            inner_first_order(rw);
+        if (define && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].held)
+            rw->holding = &rw->fns[rw->fn_seen - 1].text;
     }
-    if (!rw->ordered)
-        inner_first_order(rw);
-    if (define && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].held)
-        rw->holding = &rw->fns[rw->fn_seen - 1].text;
-    rewrite_line(rw, s, n, rw->holding ? rw->holding : out);
-    if (rw->holding && rw_starts(s, n, "}"))
+    tt_buf *to = rw->holding ? rw->holding : out;
+    bool end = rw_starts(s, n, "}");
+    if (rw->which & IR_RW_JOIN_LOOPS) {
+        rw->in_fn |= define;
+        if (rw->in_fn) {
+            rewrite_line(rw, s, n, &rw->fn);
+            if (end) {
+                ir_join_loops(rw->fn.data, rw->fn.len, to);
+                rw->fn.len = 0;
+                rw->in_fn = false;
+            }
+        } else {
+            rewrite_line(rw, s, n, to);
+        }
+    } else {
+        rewrite_line(rw, s, n, to);
+    }
+    if (rw->holding && end)
         rw->holding = NULL;
 }
 

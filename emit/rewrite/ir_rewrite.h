@@ -63,6 +63,14 @@ enum {
      * generated derivative called inside a differentiated function, forward over reverse).
      * A module where every such function already follows those it reaches is unchanged. */
     IR_RW_INNER_FIRST = 1u << 5,
+    /* a loop LLVM's LoopSimplify split in two (an outer header of nothing but phis that
+     * branches to the inner loop's header: a `continue` that passes a value on unchanged)
+     * becomes one loop again with one latch block (emit/rewrite/ir_loops.c): Enzyme takes
+     * the inner loop's edge to the outer latch for no exit, never records the inner trip
+     * count there and the reverse pass reads it from memory never written: gradients on
+     * the wrong elements, silently (tests/enzyme-bugs/continue-loop-limit.ll). For the
+     * module between LLVM's passes and Enzyme. */
+    IR_RW_JOIN_LOOPS = 1u << 6,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -83,6 +91,10 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 /* Appends what goes after the last line (the functions IR_RW_INNER_FIRST moved, the memmove
  * helper and its declarations) and releases what the rewriter holds on the heap. */
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out);
+
+/* Function text s[0, n) (its define line to its "}" line) with every split loop joined
+ * (IR_RW_JOIN_LOOPS), appended to out; the number of joins (0: s unchanged). */
+unsigned ir_join_loops(const char *s, size_t n, tt_buf *out);
 
 /* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's
  * pass (EnzymeNewPM) runs: *pre the passes before it with the pass managers it sits in

@@ -7,8 +7,10 @@
 #                   replace, before they were removed); it must pass LLVM's verifier.
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
-#                   --float-loads, --pointer-selects and --inner-first are for the module
+#                   --float-loads, --pointer-selects, --inner-first and --join-loops are for the module
 #                   between LLVM's passes and Enzyme, rewrite's only.
+#                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
+#                   (their @main), which must print the same, and something.
 #   NAME.err        instead of .expected: the run fails with exactly this message, no output.
 #   pipeline-NAME.txt  clang's pass pipeline as -print-pipeline-passes prints it (with the
 #                   Enzyme plugin); .expected: the two halves `typetree split-pipeline`
@@ -22,6 +24,7 @@ T=$1
 case $T in /*) ;; *) T=$PWD/$T ;; esac
 cd "$(dirname "$0")" || exit 2
 OPT=${OPT:-/usr/lib/llvm-22/bin/opt}
+LLI=${LLI:-/usr/lib/llvm-22/bin/lli}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 pass=0 fail=0
@@ -56,8 +59,17 @@ for f in *.ll; do
     else
         bad "$name: the rewritten module does not verify" "$out/v"
     fi
+    if grep -q '^; SAME-OUTPUT' "$f"; then
+        if "$LLI" "$f" >"$out/before" 2>&1 && "$LLI" "$name.expected" >"$out/after" 2>&1 &&
+            [ -s "$out/before" ] && cmp -s "$out/before" "$out/after"; then
+            ok "$name: the module and its rewrite print the same under lli"
+        else
+            diff "$out/before" "$out/after" >"$out/d" 2>&1
+            bad "$name: the module and its rewrite print differently under lli" "$out/d"
+        fi
+    fi
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --pointer-selects "* | \
-        *" --inner-first "*)
+        *" --inner-first "* | *" --join-loops "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086
