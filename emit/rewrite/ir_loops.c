@@ -380,6 +380,32 @@ static void put_phi(tt_buf *out, const char *name, const char *head, const char 
     buf_printf(out, "%s\n", tail);
 }
 
+/* Whether block y can be reached from the entry without passing block x (x does not
+ * dominate y). */
+static bool reaches_around(const fn_cfg *g, size_t x, size_t y)
+{
+    if (x == 0)
+        return false;
+    unsigned char *seen = xcalloc(g->nb, 1);
+    size_t *work = xmalloc(g->nb * sizeof *work), n = 0;
+    bool found = false;
+    work[n++] = 0;
+    seen[0] = 1;
+    while (n && !found) {
+        size_t u = work[--n];
+        found = u == y;
+        for (size_t k = 0; k < g->b[u].nsucc; k++) {
+            size_t v = g->b[u].succ[k];
+            if (v != x && !seen[v]) {
+                seen[v] = 1;
+                work[n++] = v;
+            }
+        }
+    }
+    free(seen), free(work);
+    return found;
+}
+
 /* Joins HP (block h) into the loop of HL (block l) when the pair is as LoopSimplify leaves a
  * split loop; appends the new function to out and returns true, or false (out untouched). */
 static bool join_pair(fn_cfg *g, size_t h, size_t l, unsigned *counter, tt_buf *out)
@@ -415,6 +441,14 @@ static bool join_pair(fn_cfg *g, size_t h, size_t l, unsigned *counter, tt_buf *
     }
     if (!ne || !na || !nb || from_hp != 1)
         return false;
+    /* a back edge's source lies inside its loop (its header dominates it), as in every
+     * reducible graph: then HL's new phis are defined wherever the latch reads them */
+    for (size_t k = 0; k < hl->npred; k++)
+        if (hl->pred[k] != h && reaches_around(g, l, hl->pred[k]))
+            return false;
+    for (size_t k = 0; k < hp->npred; k++)
+        if (hp->pred_back[k] && reaches_around(g, h, hp->pred[k]))
+            return false;
     for (size_t k = 0; k < hl->npred + hp->npred; k++) {
         size_t u = k < hl->npred ? hl->pred[k] : hp->pred[k - hl->npred];
         if (k >= hl->npred && !hp->pred_back[k - hl->npred])

@@ -6,7 +6,9 @@
 ; values and blocks and an unnamed entry (@numbered), a loop split twice whose `continue`
 ; edges are a switch's (@twice: two joins). Left: a loop with one back edge (@plain), a true
 ; nested loop whose outer header tests (@nested), a `continue` that reaches the inner header
-; by two edges of one switch (@switched), a function with no loop (@straight).
+; by two edges of one switch (@switched), a function with no loop (@straight), a cycle
+; entered from two sides, whose "back edge" into the inner header starts at a block the
+; header does not dominate (@irreducible).
 declare i32 @printf(ptr, ...)
 @fmt = private constant [4 x i8] c"%g\0A\00"
 
@@ -204,6 +206,34 @@ define double @straight(double %x) {
   ret double %y
 }
 
+define i64 @irreducible(i1 %c, i64 %n) {
+start:
+  br i1 %c, label %hp, label %side
+
+hp:                                               ; preds = %act, %start
+  %p = phi i64 [ 0, %start ], [ %z1, %act ]
+  br label %hl
+
+hl:                                               ; preds = %side, %hp
+  %x = phi i64 [ %p, %hp ], [ %z, %side ]
+  %y = add i64 %x, 1
+  %m = icmp ult i64 %y, %n
+  br i1 %m, label %side, label %done
+
+side:                                             ; preds = %hl, %start
+  %z = phi i64 [ 5, %start ], [ %y, %hl ]
+  %odd = and i64 %z, 1
+  %o = icmp eq i64 %odd, 0
+  br i1 %o, label %hl, label %act
+
+act:                                              ; preds = %side
+  %z1 = add i64 %z, 2
+  br label %hp
+
+done:                                             ; preds = %hl
+  ret i64 %y
+}
+
 define i32 @main() {
 start:
   %x = alloca [7 x double], align 8
@@ -224,6 +254,12 @@ start:
   call i32 (ptr, ...) @printf(ptr @fmt, double %r6)
   %r7 = call double @straight(double 3.0)
   call i32 (ptr, ...) @printf(ptr @fmt, double %r7)
+  %r8 = call i64 @irreducible(i1 true, i64 20)
+  %r8f = uitofp i64 %r8 to double
+  call i32 (ptr, ...) @printf(ptr @fmt, double %r8f)
+  %r9 = call i64 @irreducible(i1 false, i64 20)
+  %r9f = uitofp i64 %r9 to double
+  call i32 (ptr, ...) @printf(ptr @fmt, double %r9f)
   ret i32 0
 }
 
