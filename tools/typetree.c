@@ -48,7 +48,8 @@ static const char usage_wrapper[] =
     "\n"
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
-    "          [--pointer-selects] [--inner-first] [--join-loops] IN.ll (-o OUT.ll | -i)\n"
+    "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
+    "          [--quiet-checks] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -123,9 +124,8 @@ static const char usage_options_commands[] =
     "  --inner-first         (rewrite) the functions that call Enzyme move to the end,\n"
     "                        each after those it reaches (Enzyme lowers them in module\n"
     "                        order: nested derivatives; docs/wrapper.md)\n"
-    "  --join-loops          (rewrite) a loop LLVM split in two at a `continue` becomes\n"
-    "                        one loop again (Enzyme loses the inner loop's trip count:\n"
-    "                        wrong gradients, silently; docs/wrapper.md)\n"
+    "  --join-loops, --loop-exits, --quiet-checks  (rewrite) Enzyme's loop caches:\n"
+    "                        loops made one, exits it sees, checks (docs/wrapper.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -245,6 +245,10 @@ static int parse_options(int argc, char **argv, options *o)
             o->rewrites |= IR_RW_INNER_FIRST;
         } else if (opts && strcmp(a, "--join-loops") == 0) {
             o->rewrites |= IR_RW_JOIN_LOOPS;
+        } else if (opts && strcmp(a, "--loop-exits") == 0) {
+            o->rewrites |= IR_RW_LOOP_EXITS;
+        } else if (opts && strcmp(a, "--quiet-checks") == 0) {
+            o->rewrites |= IR_RW_QUIET_CHECKS;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -658,14 +662,16 @@ static int cmd_annotate(int argc, char **argv)
     }
     if (o.rewrites &
         (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST |
-         IR_RW_JOIN_LOOPS)) {
+         IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_QUIET_CHECKS)) {
         free(o.args);
         return usage_error("annotate: %s is typetree rewrite's",
                            o.rewrites & IR_RW_STRIP_MEMORY     ? "--strip-memory"
                            : o.rewrites & IR_RW_FLOAT_LOADS    ? "--float-loads"
                            : o.rewrites & IR_RW_POINTER_SELECTS ? "--pointer-selects"
                            : o.rewrites & IR_RW_INNER_FIRST     ? "--inner-first"
-                                                               : "--join-loops");
+                           : o.rewrites & IR_RW_JOIN_LOOPS      ? "--join-loops"
+                           : o.rewrites & IR_RW_LOOP_EXITS      ? "--loop-exits"
+                                                               : "--quiet-checks");
     }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
@@ -724,7 +730,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] IN.ll (-o OUT.ll | -i)");
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&

@@ -9,6 +9,7 @@
 
 #include "ir_rewrite.h"
 #include "../ir/ir_lex.h"
+#include "../annotate/annotate.h"
 #include "../../layout/xalloc.h"
 
 struct ir_rewriter {
@@ -38,9 +39,10 @@ struct ir_rewriter {
     bool in_body, ordered;
     size_t *moved, nmoved;
     tt_buf *holding;
-    /* join loops: the function being read, held until its "}" */
-    tt_buf fn;
-    bool in_fn;
+    /* join loops, loop exits: the function being read, held until its "}"; whether a
+     * guard needs @__typetree_never and whether the module defines it already */
+    tt_buf fn, fn2;
+    bool in_fn, never_used, never_defined;
 };
 
 struct sym {
@@ -81,7 +83,8 @@ void ir_rewriter_release(ir_rewriter *rw)
         free(rw->fns[k].text.data);
     free(rw->fns);
     free(rw->fn.data);
-    rw->fn = (tt_buf){0};
+    free(rw->fn2.data);
+    rw->fn = rw->fn2 = (tt_buf){0};
     rw->fns = NULL;
     rw->nfns = rw->cap_fns = rw->nmoved = 0;
     rw->holding = NULL;
@@ -601,13 +604,21 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     }
     tt_buf *to = rw->holding ? rw->holding : out;
     bool end = rw_starts(s, n, "}");
-    if (rw->which & IR_RW_JOIN_LOOPS) {
+    if (rw->which & (IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS)) {
         rw->in_fn |= define;
+        rw->never_defined |= rw_starts(s, n, "@__typetree_never = ");
         if (rw->in_fn) {
             rewrite_line(rw, s, n, &rw->fn);
             if (end) {
-                ir_join_loops(rw->fn.data, rw->fn.len, to);
-                rw->fn.len = 0;
+                bool both = (rw->which & IR_RW_JOIN_LOOPS) && (rw->which & IR_RW_LOOP_EXITS);
+                tt_buf *mid = both ? &rw->fn2 : to;
+                if (rw->which & IR_RW_JOIN_LOOPS)
+                    ir_join_loops(rw->fn.data, rw->fn.len, mid);
+                if (rw->which & IR_RW_LOOP_EXITS) {
+                    const tt_buf *in = both ? &rw->fn2 : &rw->fn;
+                    rw->never_used |= ir_loop_exits(in->data, in->len, to) > 0;
+                }
+                rw->fn.len = rw->fn2.len = 0;
                 rw->in_fn = false;
             }
         } else {
@@ -620,9 +631,40 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         rw->holding = NULL;
 }
 
+/* ---- quiet checks ----
+ * A call of a precondition check: memory(inaccessiblemem: readwrite) after its arguments. */
+static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if (rw_find(s, 0, n, "precondition_check") == n || rw_find(s, 0, n, "call ") == n)
+        return false;
+    lex_tok t = lex_next(s, 0, n);
+    for (; t.kind != LEX_END && !(t.kind == LEX_WORD && lex_eq(s, t, "call"));
+         t = lex_next(s, t.end, n))
+        ;
+    for (; t.kind != LEX_END && t.kind != LEX_GLOBAL; t = lex_next(s, t.end, n))
+        if (t.kind == LEX_LOCAL && !lex_opens(s, t))
+            return false; /* a call through a pointer */
+    if (t.kind != LEX_GLOBAL || t.open || t.end >= n || s[t.end] != '(')
+        return false;
+    const char *path = demangle_rust_path(rw->c, lex_text(rw->c->arena, s, t));
+    static const char tail[] = "::precondition_check";
+    size_t m = path ? strlen(path) : 0, k = sizeof tail - 1;
+    if (m < k || strcmp(path + m - k, tail) != 0)
+        return false;
+    size_t close = lex_skip_group(s, t.end, n);
+    if (!close || rw_find(s, close, n, "memory(") < n)
+        return false;
+    buf_putn(out, s, close);
+    buf_put(out, " memory(inaccessiblemem: readwrite)");
+    buf_putn(out, s + close, n - close);
+    return true;
+}
+
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
+        return;
+    if ((rw->which & IR_RW_QUIET_CHECKS) && quiet_check(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_load(rw, s, n, out))
         return;
@@ -678,7 +720,11 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
         buf_put(out, "\n");
         buf_putn(out, t->data ? t->data : "", t->len);
     }
+    bool never = rw->never_used && !rw->never_defined;
     ir_rewriter_release(rw);
+    if (never)
+        buf_put(out, "\n; rustc-typetree: the guards of loop exits Enzyme would not see "
+                     "(--loop-exits)\n@__typetree_never = internal global i1 false\n");
     for (int k = 0; k < 6; k++)
         if (rw->fp_md[k])
             buf_printf(out, "!%lu = !{!\"%s\"}\n!%lu = !{!\"Unknown\", i32 -1, !%lu}\n",

@@ -71,6 +71,23 @@ enum {
      * the wrong elements, silently (tests/enzyme-bugs/continue-loop-limit.ll). For the
      * module between LLVM's passes and Enzyme. */
     IR_RW_JOIN_LOOPS = 1u << 6,
+    /* a loop exit from which every path enters the loop again (an inner loop whose outer
+     * loop leaves only through it: `loop { .. for .. { break 'outer } .. }`) goes through
+     * a block that branches on the module's never-true `@__typetree_never` to a return
+     * first (emit/rewrite/ir_loop_exits.c): Enzyme takes such an exit for none, loses the
+     * inner trip count there as with a split loop, and gets gradients wrong silently
+     * (tests/enzyme-bugs/nested-loop-limit.ll). After IR_RW_JOIN_LOOPS. For the module
+     * between LLVM's passes and Enzyme. */
+    IR_RW_LOOP_EXITS = 1u << 7,
+    /* every call of one of std's debug precondition checks (`...::precondition_check`)
+     * gets `memory(inaccessiblemem: readwrite)`: they compare the values they are given
+     * and abort on failure, reading and writing nothing the program can see, but as calls
+     * Enzyme cannot look into (`optnone`, annotate --optnone-checks) they may write any
+     * memory to it, so it caches every load of the loop around them instead of reading
+     * again, and that cache goes wrong in nested loops left from inside (the gradient case
+     * nested_break at -O0). Call sites only: the functions' own attribute groups lose
+     * memory(...) to IR_RW_STRIP_MEMORY. For the module between LLVM's passes and Enzyme. */
+    IR_RW_QUIET_CHECKS = 1u << 8,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -95,6 +112,10 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out);
 /* Function text s[0, n) (its define line to its "}" line) with every split loop joined
  * (IR_RW_JOIN_LOOPS), appended to out; the number of joins (0: s unchanged). */
 unsigned ir_join_loops(const char *s, size_t n, tt_buf *out);
+/* The same with every loop exit Enzyme would not see guarded (IR_RW_LOOP_EXITS); the
+ * number of guards. A module with one needs `@__typetree_never` defined (ir_rewrite_finish
+ * does it). */
+unsigned ir_loop_exits(const char *s, size_t n, tt_buf *out);
 
 /* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's
  * pass (EnzymeNewPM) runs: *pre the passes before it with the pass managers it sits in

@@ -7,7 +7,8 @@
 #                   replace, before they were removed); it must pass LLVM's verifier.
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
-#                   --float-loads, --pointer-selects, --inner-first and --join-loops are for the module
+#                   --float-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits and
+#                   --quiet-checks are for the module
 #                   between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
 #                   (their @main), which must print the same, and something.
@@ -69,7 +70,7 @@ for f in *.ll; do
         fi
     fi
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --pointer-selects "* | \
-        *" --inner-first "* | *" --join-loops "*)
+        *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086
