@@ -253,6 +253,20 @@ bool cfg_is_phi(const fn_cfg *g, size_t l)
     return lex_take(&c, "=") && lex_take(&c, "phi");
 }
 
+bool cfg_ends_in(const fn_cfg *g, size_t k, const char *word)
+{
+    const block *b = &g->b[k];
+    const char *s = g->s + g->ln[b->instr[b->ninstr - 1]].at;
+    size_t n = g->ln[b->instr[b->ninstr - 1]].n, m = strlen(word);
+    return n > m + 2 && s[0] == ' ' && s[1] == ' ' && memcmp(s + 2, word, m) == 0 &&
+           (s[m + 2] == ' ' || s[m + 2] == '\n' || s[m + 2] == ',');
+}
+
+bool cfg_ends_in_branch(const fn_cfg *g, size_t k)
+{
+    return cfg_ends_in(g, k, "br") || cfg_ends_in(g, k, "switch");
+}
+
 /* The block block k's last instruction `br label %x` goes to, unconditionally; -1 if not. */
 size_t cfg_forwards_to(const fn_cfg *g, size_t k)
 {

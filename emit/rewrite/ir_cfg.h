@@ -56,6 +56,11 @@ bool cfg_phi_read(tt_arena *a, const char *s, size_t n, phi *p);
 const char *cfg_phi_from(const phi *p, const char *b);
 /* Whether the instruction at line l is a phi. */
 bool cfg_is_phi(const fn_cfg *g, size_t l);
+/* Whether block k's terminator (its last instruction) starts with word, e.g. "br". */
+bool cfg_ends_in(const fn_cfg *g, size_t k, const char *word);
+/* Whether block k ends in `br` or `switch`: the terminators whose labels the control-flow
+ * rewrites retarget. */
+bool cfg_ends_in_branch(const fn_cfg *g, size_t k);
 /* The block block k's last instruction `br label %x` goes to, unconditionally; -1 if not. */
 size_t cfg_forwards_to(const fn_cfg *g, size_t k);
 /* A local name "%tt.<stem>N" no name of the function uses (N from *counter on). */

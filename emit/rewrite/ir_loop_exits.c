@@ -47,9 +47,7 @@ static exit_view enzyme_sees_exit(const fn_cfg *g, const unsigned char *in_loop,
         }
         checked[u] = 1;
         const block *b = &g->b[u];
-        const char *t = g->s + g->ln[b->instr[b->ninstr - 1]].at;
-        size_t tn = g->ln[b->instr[b->ninstr - 1]].n;
-        if (rw_starts(t, tn, "  br ")) {
+        if (cfg_ends_in(g, u, "br")) {
             for (size_t k = 0; k < b->nsucc; k++) {
                 if (in_loop[b->succ[k]]) {
                     reenters = true;
@@ -59,7 +57,7 @@ static exit_view enzyme_sees_exit(const fn_cfg *g, const unsigned char *in_loop,
                     work = xrealloc(work, (cap *= 2) * sizeof *work);
                 work[n++] = b->succ[k];
             }
-        } else if (!rw_starts(t, tn, "  unreachable")) {
+        } else if (!cfg_ends_in(g, u, "unreachable")) {
             exit = true;
         }
     }
@@ -127,10 +125,7 @@ static bool guard_exit(fn_cfg *g, const unsigned char *in_loop, size_t e, const 
         for (size_t j = 0; j < k; j++)
             if (eb->pred[j] == u)
                 return false; /* two edges from one block: its phi entries repeat */
-        const block *ub = &g->b[u];
-        const char *t = g->s + g->ln[ub->instr[ub->ninstr - 1]].at;
-        size_t tn = g->ln[ub->instr[ub->ninstr - 1]].n;
-        if (!rw_starts(t, tn, "  br ") && !rw_starts(t, tn, "  switch "))
+        if (!cfg_ends_in_branch(g, u))
             return false;
     }
     if (!nfrom)

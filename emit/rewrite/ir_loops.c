@@ -84,10 +84,7 @@ static bool join_pair(fn_cfg *g, size_t h, size_t l, unsigned *counter, tt_buf *
         size_t u = k < hl->npred ? hl->pred[k] : hp->pred[k - hl->npred];
         if (k >= hl->npred && !hp->pred_back[k - hl->npred])
             continue;
-        const block *bu = &g->b[u];
-        const char *t = g->s + g->ln[bu->instr[bu->ninstr - 1]].at;
-        size_t tn = g->ln[bu->instr[bu->ninstr - 1]].n;
-        if (!rw_starts(t, tn, "  br ") && !rw_starts(t, tn, "  switch "))
+        if (!cfg_ends_in_branch(g, u))
             return false;
     }
     /* the phis: HP's with an entry per predecessor, HL's likewise */
