@@ -49,7 +49,7 @@ static const char usage_wrapper[] =
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
     "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
-    "          [--quiet-checks] IN.ll (-o OUT.ll | -i)\n"
+    "          [--quiet-checks] [--byte-moves] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -126,6 +126,9 @@ static const char usage_options_commands[] =
     "                        order: nested derivatives; docs/wrapper.md)\n"
     "  --join-loops, --loop-exits, --quiet-checks  (rewrite) Enzyme's loop caches:\n"
     "                        loops made one, exits it sees, checks (docs/wrapper.md)\n"
+    "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
+    "                        moves bytes that may be a float's (Enzyme moves no\n"
+    "                        derivative with them; docs/wrapper.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -249,6 +252,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->rewrites |= IR_RW_LOOP_EXITS;
         } else if (opts && strcmp(a, "--quiet-checks") == 0) {
             o->rewrites |= IR_RW_QUIET_CHECKS;
+        } else if (opts && strcmp(a, "--byte-moves") == 0) {
+            o->rewrites |= IR_RW_BYTE_MOVES;
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -662,7 +667,7 @@ static int cmd_annotate(int argc, char **argv)
     }
     if (o.rewrites &
         (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST |
-         IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_QUIET_CHECKS)) {
+         IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_QUIET_CHECKS | IR_RW_BYTE_MOVES)) {
         free(o.args);
         return usage_error("annotate: %s is typetree rewrite's",
                            o.rewrites & IR_RW_STRIP_MEMORY     ? "--strip-memory"
@@ -671,7 +676,8 @@ static int cmd_annotate(int argc, char **argv)
                            : o.rewrites & IR_RW_INNER_FIRST     ? "--inner-first"
                            : o.rewrites & IR_RW_JOIN_LOOPS      ? "--join-loops"
                            : o.rewrites & IR_RW_LOOP_EXITS      ? "--loop-exits"
-                                                               : "--quiet-checks");
+                           : o.rewrites & IR_RW_QUIET_CHECKS    ? "--quiet-checks"
+                                                               : "--byte-moves");
     }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
@@ -730,7 +736,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] IN.ll (-o OUT.ll | -i)");
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--byte-moves] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&

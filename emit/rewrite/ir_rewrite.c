@@ -43,11 +43,17 @@ struct ir_rewriter {
      * guard needs @__typetree_never and whether the module defines it already */
     tt_buf fn, fn2;
     bool in_fn, never_used, never_defined;
+    /* byte moves: the module's constant globals, its lines so far and the function being
+     * read in the listing pass */
+    tt_map *consts;
+    size_t lines;
+    tt_buf listed;
 };
 
 struct sym {
     long fn;       /* its index in fns, -1 when no function of that name is defined */
     size_t stamp;  /* 1 + the last function that referenced it (one reference a body) */
+    bool handed;   /* named on a line that calls Enzyme */
 };
 struct ref {
     struct sym *to;
@@ -57,6 +63,8 @@ struct fn_rec {
     struct ref *refs;
     bool enzyme, held;
     tt_buf text; /* held back: the rewritten lines */
+    const char *name;  /* byte moves: its name as written, and the module line of */
+    size_t byte_move;  /* the load of a move refused (0: none) */
 };
 
 struct ptr_select {
@@ -74,6 +82,7 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
     rw->ptrtoints = map_new(c->arena);
     rw->selects = map_new(c->arena);
     rw->syms = map_new(c->arena);
+    rw->consts = map_new(c->arena);
     return rw;
 }
 
@@ -84,7 +93,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->fns);
     free(rw->fn.data);
     free(rw->fn2.data);
-    rw->fn = rw->fn2 = (tt_buf){0};
+    free(rw->listed.data);
+    rw->fn = rw->fn2 = rw->listed = (tt_buf){0};
     rw->fns = NULL;
     rw->nfns = rw->cap_fns = rw->nmoved = 0;
     rw->holding = NULL;
@@ -92,8 +102,8 @@ void ir_rewriter_release(ir_rewriter *rw)
 
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
-    return rw->which &
-           (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST);
+    return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS |
+                        IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES);
 }
 
 static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
@@ -125,15 +135,19 @@ static const char *first_group(tt_arena *a, const char *s, size_t n)
 static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n);
 static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n);
 static void inner_first_note(ir_rewriter *rw, const char *s, size_t n);
+static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n);
 
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
+    rw->lines++;
     if (rw_starts(s, n, "define "))
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
-    if (rw->which & IR_RW_INNER_FIRST)
+    if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES))
         inner_first_note(rw, s, n);
+    if (rw->which & IR_RW_BYTE_MOVES)
+        byte_moves_note(rw, s, n);
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
@@ -408,8 +422,11 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
             rw->fns = xrealloc(rw->fns, rw->cap_fns * sizeof *rw->fns);
         }
         memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
-        if (next_global(s, &i, n, &g))
+        if (next_global(s, &i, n, &g)) {
             sym_of(rw, s, g)->fn = (long)rw->nfns;
+            if (rw->which & IR_RW_BYTE_MOVES)
+                rw->fns[rw->nfns].name = tok_text(rw, s, g);
+        }
         rw->nfns++;
         rw->in_body = true;
         return;
@@ -423,12 +440,14 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
     if (!memchr(s, '@', n))
         return; /* most body lines name no global: not lexed */
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
+    bool calls_enzyme = rw_find(s, 0, n, "@__enzyme_") < n;
     while (next_global(s, &i, n, &g)) {
         if (rw_starts(s + g.at, g.end - g.at, "@__enzyme_")) {
             f->enzyme = true;
             continue;
         }
         struct sym *y = sym_of(rw, s, g);
+        y->handed |= calls_enzyme;
         if (y->stamp == rw->nfns)
             continue;
         y->stamp = rw->nfns;
@@ -437,6 +456,101 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         r->next = f->refs;
         f->refs = r;
     }
+}
+
+/* ---- byte moves ----
+ * The listing pass keeps each function's text until its "}" and asks ir_byte_moves about
+ * it; a global whose definition says `constant` is noted (globals come before functions,
+ * but a constant after a function only widens what passes, never what is refused). */
+static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    if (n && s[0] == '@') {
+        lex_cur c = lex_start(s, 0, n);
+        lex_tok g = c.t;
+        lex_step(&c);
+        if (g.kind != LEX_GLOBAL || g.open || !lex_take(&c, "="))
+            return;
+        for (; c.t.kind == LEX_WORD; lex_step(&c))
+            if (lex_eq(s, c.t, "constant")) {
+                map_put(rw->consts, arena_strndup(rw->c->arena, s + g.at + 1, g.end - g.at - 1),
+                        (void *)1);
+                return;
+            }
+        return;
+    }
+    bool define = rw_starts(s, n, "define ");
+    if (!define && !rw->listed.len)
+        return;
+    buf_putn(&rw->listed, s, n);
+    if (!rw_starts(s, n, "}"))
+        return;
+    struct fn_rec *f = &rw->fns[rw->nfns - 1];
+    size_t lines = 0;
+    for (size_t k = 0; k < rw->listed.len; k++)
+        lines += rw->listed.data[k] == '\n';
+    size_t at = f->name && !rw_starts(f->name, strlen(f->name), "@__typetree_copy.")
+                    ? ir_byte_moves(rw->listed.data, rw->listed.len, rw->consts)
+                    : 0;
+    if (at)
+        f->byte_move = rw->lines - lines + at;
+    rw->listed.len = 0;
+}
+
+/* A legacy-mangled Rust name's path (_ZN5suite4main17h0123456789abcdefE ->
+ * suite::main; the hash and escapes as written), for messages; "" for any other name. */
+static const char *rust_path(tt_arena *a, const char *name)
+{
+    const char *p = name + (name[0] == '@');
+    if (strncmp(p, "_ZN", 3) != 0)
+        return "";
+    tt_buf b = {0};
+    for (p += 3; is_digit(*p);) {
+        char *end;
+        unsigned long len = strtoul(p, &end, 10);
+        if (strlen(end) < len)
+            break;
+        if (!(len == 17 && end[0] == 'h' && end[len] == 'E'))
+            buf_printf(&b, "%s%.*s", b.len ? "::" : "", (int)len, end);
+        p = end + len;
+    }
+    const char *out = arena_printf(a, " (%s)", b.data ? b.data : "");
+    free(b.data);
+    return b.len ? out : "";
+}
+
+bool ir_rewrite_check(ir_rewriter *rw)
+{
+    if (!(rw->which & IR_RW_BYTE_MOVES))
+        return true;
+    size_t *stack = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *stack), top = 0;
+    bool *seen = xcalloc(rw->nfns ? rw->nfns : 1, 1), ok = true;
+    for (size_t k = 0; k < rw->nfns; k++) {
+        struct sym *y = rw->fns[k].name ? map_get(rw->syms, rw->fns[k].name + 1) : NULL;
+        if (y && y->handed && !seen[k]) {
+            seen[k] = true;
+            stack[top++] = k;
+        }
+    }
+    while (top) {
+        struct fn_rec *f = &rw->fns[stack[--top]];
+        if (f->byte_move) {
+            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", f->byte_move),
+                     "%s%s, which Enzyme differentiates, moves bytes one at a time where they "
+                     "may hold a float (a run-time byte index, or four adjacent bytes); Enzyme "
+                     "moves no derivative with values narrower than 16 bits "
+                     "(tests/enzyme-bugs/float-as-bytes.ll)",
+                     f->name, rust_path(rw->c->arena, f->name));
+            ok = false;
+        }
+        for (struct ref *r = f->refs; r; r = r->next)
+            if (r->to->fn >= 0 && !seen[r->to->fn]) {
+                seen[r->to->fn] = true;
+                stack[top++] = (size_t)r->to->fn;
+            }
+    }
+    free(stack);
+    free(seen);
+    return ok;
 }
 
 /* Which functions that call Enzyme reach which: reach[a * ne + b] for the a-th and b-th of

@@ -88,6 +88,19 @@ enum {
      * nested_break at -O0). Call sites only: the functions' own attribute groups lose
      * memory(...) to IR_RW_STRIP_MEMORY. For the module between LLVM's passes and Enzyme. */
     IR_RW_QUIET_CHECKS = 1u << 8,
+    /* a check, not a rewrite (emit/rewrite/ir_byte_moves.c; needs the listing pass): the
+     * run fails, writing nothing, when a function reached from one handed to Enzyme (a
+     * function a line calling `@__enzyme_*` names, then every function the bodies name)
+     * moves bytes one at a time (`%v = load i8` then `store i8 %v`; any width under 16
+     * bits, loads with !range and from constant globals aside) at a run-time byte index,
+     * or four adjacent bytes of one base (a float's width; in the residues of a stride,
+     * for unrolled loops). Enzyme takes every value narrower than 16 bits for an integer
+     * and moves no derivative with it: a float moved as bytes keeps its derivative where
+     * it was, silently, with any tree or none (tests/enzyme-bugs/float-as-bytes.ll). A
+     * field's byte (u8, bool, a tag) is one offset from its base, which passes.
+     * Our own typed copy helpers (`@__typetree_copy.*`, whose byte loop only takes the
+     * remainder of a copy of whole elements) are not checked. */
+    IR_RW_BYTE_MOVES = 1u << 9,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -108,6 +121,14 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 /* Appends what goes after the last line (the functions IR_RW_INNER_FIRST moved, the memmove
  * helper and its declarations) and releases what the rewriter holds on the heap. */
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out);
+
+/* Before the first ir_rewrite_line, after the listing pass: false, with a diagnostic per
+ * function, when IR_RW_BYTE_MOVES finds bytes moved where they may be a float's. */
+bool ir_rewrite_check(ir_rewriter *rw);
+/* Function text s[0, n) (its define line to its "}" line): the line (1: the define line)
+ * of the first byte load whose move IR_RW_BYTE_MOVES refuses, 0 for none. consts: the
+ * module's constant globals (their names without '@'). */
+size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts);
 
 /* Function text s[0, n) (its define line to its "}" line) with every split loop joined
  * (IR_RW_JOIN_LOOPS), appended to out; the number of joins (0: s unchanged). */

@@ -108,6 +108,12 @@ bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned w
             ir_rewrite_note(rw, line, (size_t)len);
         rewind(fi);
     }
+    if (!ir_rewrite_check(rw)) {
+        ir_rewriter_release(rw);
+        free(line);
+        fclose(fi);
+        return false;
+    }
     bool to_stdout = strcmp(out_path, "-") == 0;
     char *tmp = NULL;
     FILE *fo = to_stdout ? stdout : atomic_open(c, out_path, &tmp);

@@ -12,7 +12,7 @@
 # RUSTC_TYPETREE_TIMES reports of Enzyme's pass and its post-optimization, Enzyme's
 # limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
-# without a plugin.
+# without a plugin, the refusal of floats' bytes moved one by one (byte_swap.rs).
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -174,10 +174,20 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         'grep -q "^rustc-typetree: warning: float_bits built without trees" "$out/fb/log" && "$out/fb/fb" | grep -q "^gradient right"' "$out/fb/log"
     "$W" --enzyme "$plugin" --no-fallback -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fn/fb" \
         >/dev/null 2>"$out/fn/log" &
+    # byte_swap: bytes of floats swapped one by one; refused (both modes), or built anyway
+    mkdir -p "$out/bs"
+    ("$W" --enzyme "$plugin" -A warnings "$fx/byte_swap.rs" -o "$out/bs/refused" \
+        >/dev/null 2>"$out/bs/log"; echo $? >"$out/bs/st"
+     "$W" --enzyme "$plugin" --allow-byte-moves -A warnings "$fx/byte_swap.rs" \
+        -o "$out/bs/allowed" >/dev/null 2>"$out/bs/allow.log") &
     # rotate: Enzyme's warnings on a build it finishes reach the user
     "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
         >/dev/null 2>"$out/rot/kept.log"
     wait
+    check "byte moves: swapping a float's bytes one by one is refused, the function named, no program" \
+        '[ "$(cat "$out/bs/st")" = 1 ] && grep -q "^rustc-typetree: byte-moves: error: @.*(byte_swap::swap_bytes), which Enzyme differentiates, moves bytes one at a time" "$out/bs/log" && grep -q "^rustc-typetree: byte-moves: refused to differentiate byte_swap" "$out/bs/log" && ! grep -q "without trees\|without them" "$out/bs/log" && [ ! -e "$out/bs/refused" ]' "$out/bs/log"
+    check "byte moves: --allow-byte-moves hands the same module to Enzyme" \
+        '! grep -q "byte-moves" "$out/bs/allow.log" && grep -q "^rustc-typetree: .*[Ee]nzyme" "$out/bs/allow.log"' "$out/bs/allow.log"
     check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
         'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
     check "warnings: Enzyme's warning on a finished build is shown once, its log kept" \
