@@ -146,7 +146,7 @@ fn valid_type(act: Activity, ty: &Type) -> bool {
 /// own parameters carry no TypeTrees Enzyme reads.
 fn primal_with_inline_never(item: &FnItem) -> TokenStream {
     let has_inline = item.attrs.iter().any(|a| {
-        let mut it = a.to_token_stream().into_iter();
+        let mut it = a.clone().into_iter();
         it.next(); // `#`
         match it.next() {
             Some(proc_macro2::TokenTree::Group(g)) => {

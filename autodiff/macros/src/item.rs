@@ -6,7 +6,7 @@
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::parse::{Parse, ParseStream};
-use syn::{Attribute, Generics, Token, Type, Visibility, WhereClause};
+use syn::{Generics, Token, Type, Visibility, WhereClause};
 
 /// How the receiver is written: `self`, `mut self`, `&self`, `&'a mut self`, `self: T`.
 pub struct Receiver {
@@ -20,7 +20,7 @@ pub struct Receiver {
 /// One typed parameter, `[mut] name: Type`; other patterns are refused (rustc needs a name
 /// to derive the shadow's name from).
 pub struct Typed {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Vec<TokenStream>,
     pub mutability: Option<Token![mut]>,
     pub name: Ident,
     pub ty: Type,
@@ -57,7 +57,7 @@ impl Param {
 }
 
 pub struct FnItem {
-    pub attrs: Vec<Attribute>,
+    pub attrs: Vec<TokenStream>,
     pub vis: Visibility,
     pub constness: Option<Token![const]>,
     pub asyncness: Option<Token![async]>,
@@ -87,6 +87,23 @@ impl FnItem {
     }
 }
 
+/// Outer attributes (`#[...]`), each kept as its tokens. syn's `Attribute` wants a path after
+/// `#[` in syn 1, and Rust's unsafe attributes have none: `#[unsafe(no_mangle)]`, as rustc's
+/// own autodiff tests write it (stable since Rust 1.82, required in edition 2024).
+fn outer_attrs(input: ParseStream) -> syn::Result<Vec<TokenStream>> {
+    let mut attrs = Vec::new();
+    while input.peek(Token![#]) {
+        let pound: Token![#] = input.parse()?;
+        let body: TokenTree = input.parse()?;
+        match &body {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => {}
+            _ => return Err(syn::Error::new(body.span(), "expected `[` after `#`")),
+        }
+        attrs.push(quote!(#pound #body));
+    }
+    Ok(attrs)
+}
+
 pub fn parse_item(tokens: TokenStream) -> syn::Result<FnItem> {
     let mut item: FnItem = syn::parse2(tokens.clone())?;
     item.tokens = tokens;
@@ -95,7 +112,7 @@ pub fn parse_item(tokens: TokenStream) -> syn::Result<FnItem> {
 
 impl Parse for FnItem {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let attrs = input.call(Attribute::parse_outer)?;
+        let attrs = input.call(outer_attrs)?;
         let vis: Visibility = input.parse()?;
         if input.peek(syn::Ident) && !input.peek(Token![fn]) {
             // `default fn` of specialization and the like
@@ -181,7 +198,7 @@ impl Parse for FnItem {
 }
 
 fn parse_param(input: ParseStream) -> syn::Result<Param> {
-    let attrs = input.call(Attribute::parse_outer)?;
+    let attrs = input.call(outer_attrs)?;
     if input.peek(Token![&]) && (input.peek2(Token![self]) || input.peek2(syn::Lifetime) || input.peek2(Token![mut])) {
         let fork = input.fork();
         fork.parse::<Token![&]>()?;

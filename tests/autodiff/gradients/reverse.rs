@@ -71,7 +71,11 @@ pub fn mixed(x: f64, y: f32, n: u32) -> f64 {
     (x * y as f64).sin() * n as f64 + x.exp() / (1.0 + (y as f64).powi(2))
 }
 
-/// f32 all the way: the derivative's result is (f32, f32, f32).
+/// f32 all the way: the derivative's result is (f32, f32, f32). Written as rustc's own
+/// autodiff tests write their functions: unsafe(no_mangle) and inline(never) before the
+/// attribute (syn 1's attribute parser stopped on `unsafe(...)`).
+#[unsafe(no_mangle)]
+#[inline(never)]
 #[autodiff_reverse(d_f32, Active, Active, Active)]
 pub fn f32_poly(x: f32, y: f32) -> f32 {
     x * x * y + 3.0 * y.cos()
