@@ -95,6 +95,17 @@ fn check<'a>(mode: Mode, cfg: &'a Config, item: &FnItem) -> syn::Result<Request<
         if !valid_type(act, param.ty()) {
             errors.push(syn::Error::new_spanned(param.ty(), format!("{} can not be used for this type", act.name())));
         }
+        if act == Activity::Const && types::is_value_fn_pointer(param.ty()) {
+            // Enzyme (fba597f6) takes a call through a function pointer it was given as
+            // constant for an inactive call: the derivative through it comes out 0, with
+            // and without trees, in both modes (tests/enzyme-bugs/const-fnptr-inactive.ll;
+            // rustc's own tests/codegen-llvm/autodiff/abi_handling.rs `f2`). A refusal
+            // rather than a silently wrong gradient.
+            errors.push(syn::Error::new_spanned(
+                param.ty(),
+                "Const on a function pointer that passes values: Enzyme takes calls through it for inactive and the derivative through them would come out 0, silently; take the function as a generic `F: Fn(..)` parameter (Const) or call it directly",
+            ));
+        }
         if act == Activity::Active && cfg.width > 1 {
             errors.push(syn::Error::new(
                 cfg.width_span.unwrap_or(span),

@@ -96,3 +96,30 @@ pub fn has_impl_trait(ty: &Type) -> bool {
 pub fn mentions_self(tokens: TokenStream) -> bool {
     any_ident(tokens, &|s| s == "Self")
 }
+
+/// A function pointer type (`fn(f32) -> f32`) that passes or returns anything but integers,
+/// `bool`, `char` or `()`: what may carry a derivative through a call of it.
+pub fn is_value_fn_pointer(ty: &Type) -> bool {
+    const PLAIN: [&str; 15] = [
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+        "bool", "char", "str",
+    ];
+    fn plain(t: &Type) -> bool {
+        match strip(t) {
+            Type::Path(p) => p.qself.is_none() && PLAIN.iter().any(|n| p.path.is_ident(n)),
+            Type::Tuple(t) => t.elems.is_empty(),
+            Type::Never(_) => true,
+            _ => false,
+        }
+    }
+    match strip(ty) {
+        Type::BareFn(f) => {
+            let ret_plain = match &f.output {
+                syn::ReturnType::Default => true,
+                syn::ReturnType::Type(_, t) => plain(t),
+            };
+            !(ret_plain && f.inputs.iter().all(|a| plain(&a.ty)))
+        }
+        _ => false,
+    }
+}
