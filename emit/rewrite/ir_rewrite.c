@@ -460,8 +460,9 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
 
 /* ---- byte moves ----
  * The listing pass keeps each function's text until its "}" and asks ir_byte_moves about
- * it; a global whose definition says `constant` is noted (globals come before functions,
- * but a constant after a function only widens what passes, never what is refused). */
+ * it; a global whose definition says `constant` is noted. LLVM prints globals before
+ * functions; a constant printed after a function would be unknown to it, and that
+ * function's loads from it refused, never let through. */
 static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n)
 {
     if (n && s[0] == '@') {
