@@ -535,6 +535,7 @@ bool ir_rewrite_check(ir_rewriter *rw)
     while (top) {
         struct fn_rec *f = &rw->fns[stack[--top]];
         if (f->byte_move) {
+            /* tools/rustc-typetree knows the refusal by "moves bytes one at a time" */
             diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", f->byte_move),
                      "%s%s, which Enzyme differentiates, moves bytes one at a time where they "
                      "may hold a float (a run-time byte index, or four adjacent bytes); Enzyme "
