@@ -182,6 +182,35 @@ typedef struct {
 } options;
 
 /* Parses options anywhere among the arguments; "--" ends them. */
+/* The IR rewrites' options (emit/rewrite/ir_rewrite.h), in the order annotate names the
+ * first one it does not take; annotate: annotate does it too, in the run that writes the
+ * module. */
+static const struct {
+    const char *flag;
+    unsigned bit;
+    bool annotate;
+} rewrite_flags[] = {
+    {"--rename-allocator", IR_RW_RENAME_ALLOCATOR, true},
+    {"--split-memmove", IR_RW_SPLIT_MEMMOVE, true},
+    {"--strip-memory", IR_RW_STRIP_MEMORY, false},
+    {"--float-loads", IR_RW_FLOAT_LOADS, false},
+    {"--pointer-selects", IR_RW_POINTER_SELECTS, false},
+    {"--inner-first", IR_RW_INNER_FIRST, false},
+    {"--join-loops", IR_RW_JOIN_LOOPS, false},
+    {"--loop-exits", IR_RW_LOOP_EXITS, false},
+    {"--quiet-checks", IR_RW_QUIET_CHECKS, false},
+    {"--byte-moves", IR_RW_BYTE_MOVES, false},
+};
+
+/* The IR_RW_* bit of a rewrite option, 0 for any other argument. */
+static unsigned rewrite_flag(const char *a)
+{
+    for (size_t k = 0; k < sizeof rewrite_flags / sizeof *rewrite_flags; k++)
+        if (strcmp(a, rewrite_flags[k].flag) == 0)
+            return rewrite_flags[k].bit;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -234,26 +263,8 @@ static int parse_options(int argc, char **argv, options *o)
             o->copy_loops = true;
         } else if (opts && strcmp(a, "--typed-small-copies") == 0) {
             o->small_copies = true;
-        } else if (opts && strcmp(a, "--rename-allocator") == 0) {
-            o->rewrites |= IR_RW_RENAME_ALLOCATOR;
-        } else if (opts && strcmp(a, "--split-memmove") == 0) {
-            o->rewrites |= IR_RW_SPLIT_MEMMOVE;
-        } else if (opts && strcmp(a, "--strip-memory") == 0) {
-            o->rewrites |= IR_RW_STRIP_MEMORY;
-        } else if (opts && strcmp(a, "--float-loads") == 0) {
-            o->rewrites |= IR_RW_FLOAT_LOADS;
-        } else if (opts && strcmp(a, "--pointer-selects") == 0) {
-            o->rewrites |= IR_RW_POINTER_SELECTS;
-        } else if (opts && strcmp(a, "--inner-first") == 0) {
-            o->rewrites |= IR_RW_INNER_FIRST;
-        } else if (opts && strcmp(a, "--join-loops") == 0) {
-            o->rewrites |= IR_RW_JOIN_LOOPS;
-        } else if (opts && strcmp(a, "--loop-exits") == 0) {
-            o->rewrites |= IR_RW_LOOP_EXITS;
-        } else if (opts && strcmp(a, "--quiet-checks") == 0) {
-            o->rewrites |= IR_RW_QUIET_CHECKS;
-        } else if (opts && strcmp(a, "--byte-moves") == 0) {
-            o->rewrites |= IR_RW_BYTE_MOVES;
+        } else if (opts && rewrite_flag(a)) {
+            o->rewrites |= rewrite_flag(a);
         } else if (opts && strcmp(a, "--body") == 0) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -665,20 +676,11 @@ static int cmd_annotate(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "annotate: -i needs a file, not standard input");
     }
-    if (o.rewrites &
-        (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST |
-         IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_QUIET_CHECKS | IR_RW_BYTE_MOVES)) {
-        free(o.args);
-        return usage_error("annotate: %s is typetree rewrite's",
-                           o.rewrites & IR_RW_STRIP_MEMORY     ? "--strip-memory"
-                           : o.rewrites & IR_RW_FLOAT_LOADS    ? "--float-loads"
-                           : o.rewrites & IR_RW_POINTER_SELECTS ? "--pointer-selects"
-                           : o.rewrites & IR_RW_INNER_FIRST     ? "--inner-first"
-                           : o.rewrites & IR_RW_JOIN_LOOPS      ? "--join-loops"
-                           : o.rewrites & IR_RW_LOOP_EXITS      ? "--loop-exits"
-                           : o.rewrites & IR_RW_QUIET_CHECKS    ? "--quiet-checks"
-                                                               : "--byte-moves");
-    }
+    for (size_t k = 0; k < sizeof rewrite_flags / sizeof *rewrite_flags; k++)
+        if ((o.rewrites & rewrite_flags[k].bit) && !rewrite_flags[k].annotate) {
+            free(o.args);
+            return usage_error("annotate: %s is typetree rewrite's", rewrite_flags[k].flag);
+        }
     tt_ctx *c = load(&o, o.types_file, &st);
     if (!c) {
         free(o.args);
