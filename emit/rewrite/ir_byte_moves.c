@@ -8,6 +8,7 @@
  * which bytes of a pointer a move can reach. A field's byte (a `u8`, a `bool`, an enum's
  * tag) is one offset from its base, or one per element of a run; a float's is four or eight
  * adjacent ones, and a move at a run-time byte index may be any. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,25 +172,41 @@ static bool is_number(const char *v, long long *k)
  * of two than the constant's). depth bounds the walk. */
 static struct lin lin_of(struct scan *sc, const char *v, int depth)
 {
+    const struct lin unknown = {1, 0};
     long long k;
     if (is_number(v, &k))
         return (struct lin){0, k};
     struct def *d = depth ? map_get(sc->defs, v) : NULL;
     if (!d || d->kind == DEF_GEP_BYTES || d->kind == DEF_GEP_OTHER || d->kind == DEF_LOAD)
-        return (struct lin){1, 0};
-    struct lin x = lin_of(sc, d->a, depth - 1), y = lin_of(sc, d->b, depth - 1);
-    if (d->kind == DEF_ADD)
-        return (struct lin){x.stride && y.stride ? gcd(x.stride, y.stride)
-                                                 : x.stride + y.stride,
-                            x.off + y.off};
-    if (d->kind == DEF_SHL && y.stride == 0 && y.off >= 0 && y.off < 32)
-        return (struct lin){x.stride << y.off, x.off << y.off};
-    if (d->kind == DEF_MUL && (x.stride == 0 || y.stride == 0)) {
-        long long m = x.stride == 0 ? x.off : y.off;
-        struct lin z = x.stride == 0 ? y : x;
-        return (struct lin){z.stride * m, z.off * m};
+        return unknown;
+    struct lin x = lin_of(sc, d->a, depth - 1), y = lin_of(sc, d->b, depth - 1), r;
+    long long m = 0;
+    switch (d->kind) {
+    case DEF_ADD:
+        r.stride = x.stride && y.stride ? gcd(x.stride, y.stride) : x.stride + y.stride;
+        if (__builtin_add_overflow(x.off, y.off, &r.off))
+            return unknown;
+        return r;
+    case DEF_SHL:
+        if (y.stride != 0 || y.off < 0 || y.off >= 32)
+            return unknown;
+        m = 1LL << y.off;
+        break;
+    case DEF_MUL:
+        if (x.stride != 0 && y.stride != 0)
+            return unknown;
+        m = x.stride == 0 ? x.off : y.off;
+        x = x.stride == 0 ? y : x;
+        break;
+    default:
+        return unknown;
     }
-    return (struct lin){1, 0};
+    /* x * m; a stride's sign does not change the offsets it reaches */
+    if (__builtin_mul_overflow(x.stride, m, &r.stride) ||
+        __builtin_mul_overflow(x.off, m, &r.off) || r.stride == LLONG_MIN)
+        return unknown;
+    r.stride = r.stride < 0 ? -r.stride : r.stride;
+    return r;
 }
 
 /* The bytes pointer v reaches: a base (a name that is no byte gep) and stride/offset. */
@@ -202,7 +219,10 @@ static struct lin address(struct scan *sc, const char *v, const char **base)
             break;
         struct lin i = lin_of(sc, d->b, 8);
         at.stride = at.stride && i.stride ? gcd(at.stride, i.stride) : at.stride + i.stride;
-        at.off += i.off;
+        if (__builtin_add_overflow(at.off, i.off, &at.off)) {
+            at = (struct lin){1, 0}; /* no telling which bytes: any */
+            break;
+        }
         v = d->a;
     }
     *base = v;
@@ -224,6 +244,13 @@ static int by_base(const void *x, const void *y)
     return c ? c : (ra > rb) - (ra < rb);
 }
 
+/* The length of the line at s[i] (with its '\n'), within n. */
+static size_t line_len(const char *s, size_t i, size_t n)
+{
+    const char *e = memchr(s + i, '\n', n - i);
+    return e ? (size_t)(e - s) + 1 - i : n - i;
+}
+
 size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
 {
     /* most functions load no byte: no arena for them */
@@ -233,8 +260,7 @@ size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
     sc.defs = map_new(sc.a);
     size_t line = 0;
     for (size_t i = 0; i < n; line++) {
-        const char *e = memchr(s + i, '\n', n - i);
-        size_t m = e ? (size_t)(e - s) + 1 - i : n - i;
+        size_t m = line_len(s, i, n);
         if (m > 2 && s[i] == ' ')
             note_def(&sc, s + i, m, line);
         i += m;
@@ -243,8 +269,7 @@ size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
     size_t nmoves = 0, cap = 0, found = 0;
     line = 0;
     for (size_t i = 0; i < n; line++) {
-        const char *e = memchr(s + i, '\n', n - i);
-        size_t m = e ? (size_t)(e - s) + 1 - i : n - i;
+        size_t m = line_len(s, i, n);
         lex_cur c = lex_start(s + i, 0, m);
         i += m;
         if (!lex_take(&c, "store"))

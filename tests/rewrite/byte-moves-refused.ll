@@ -1,8 +1,9 @@
 ; ARGS: --byte-moves
 ; The byte-move check refuses: @swap_loop swaps bytes at a run-time byte index (as
 ; `<[u8]>::swap` in a loop), @swap_unrolled moves twelve adjacent bytes of each 12-byte
-; record (an unrolled loop: residues 0..11 of stride 12), both reached from the function
-; handed to Enzyme (@f, through @g). Enzyme moves no derivative with an i8, so floats kept
+; record (an unrolled loop: residues 0..11 of stride 12), @copy_reversed copies a byte at
+; a run-time index times -1 (a stride's sign reaches the same bytes), all reached from the
+; function handed to Enzyme (@f, through @g). Enzyme moves no derivative with an i8, so floats kept
 ; in these bytes would keep their derivatives where they were (tests/enzyme-bugs/
 ; float-as-bytes.ll). The run fails, naming each function once, and writes nothing.
 declare double @__enzyme_autodiff(...)
@@ -50,8 +51,17 @@ start:
   ret void
 }
 
+define void @copy_reversed(ptr %p, i64 %k) {
+  %o = mul i64 %k, -1
+  %a = getelementptr inbounds i8, ptr %p, i64 %o
+  %v = load i8, ptr %a, align 1
+  store i8 %v, ptr %p, align 1
+  ret void
+}
+
 define void @g(ptr %p, ptr %q) {
   call void @swap_unrolled(ptr %p, ptr %q, i64 1)
+  call void @copy_reversed(ptr %q, i64 2)
   ret void
 }
 
