@@ -46,7 +46,7 @@ struct ir_rewriter {
     /* byte moves: the module's constant globals, its lines so far and the function being
      * read in the listing pass */
     tt_map *consts;
-    size_t lines;
+    size_t lines, listed_from; /* lines read; the line of the define being listed */
     tt_buf listed;
 };
 
@@ -482,18 +482,17 @@ static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n)
     bool define = rw_starts(s, n, "define ");
     if (!define && !rw->listed.len)
         return;
+    if (define)
+        rw->listed_from = rw->lines;
     buf_putn(&rw->listed, s, n);
     if (!rw_starts(s, n, "}"))
         return;
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
-    size_t lines = 0;
-    for (size_t k = 0; k < rw->listed.len; k++)
-        lines += rw->listed.data[k] == '\n';
     size_t at = f->name && !rw_starts(f->name, strlen(f->name), "@__typetree_copy.")
                     ? ir_byte_moves(rw->listed.data, rw->listed.len, rw->consts)
                     : 0;
     if (at)
-        f->byte_move = rw->lines - lines + at;
+        f->byte_move = rw->listed_from + at - 1;
     rw->listed.len = 0;
 }
 
