@@ -57,6 +57,7 @@ long export_member_type(exporter *x, long member);
  * fields are exported and returns its key; NULL (with a warning) when one cannot be. */
 const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_union);
 const char *export_def_enum(exporter *x, long id, const di_node *n, long variant_part);
+const char *export_def_left_out(exporter *x, long id, const di_node *n);
 const char *export_def_c_enum(exporter *x, long id, const di_node *n);
 
 /* A type context holding the prelude and every definition of the records, as ingest would

@@ -179,6 +179,41 @@ const char *export_def_struct(exporter *x, long id, const di_node *n, bool is_un
     return finish_def(x, id, n, d, ok, "type");
 }
 
+/* A struct, union or tuple whose debuginfo lists no field and yet has a size: rustc left
+ * the fields out (seen on one 232-byte instance of a generic struct nested 11 deep in the
+ * stress program generic_compose, `elements: !{}`; no Rust struct, union or tuple is sized
+ * without a field). Exported as written it would be all padding, which trees mark
+ * `Anything` byte by byte, a float's bytes among them: a wrong tree. It is exported as a
+ * raw buffer instead, `union { uninit: (), value: [u8; size] }` at its size and alignment,
+ * the form whose bytes trees leave untyped (docs/typetree-rules.md, the raw-buffer
+ * union), so that what holds it keeps the trees of its other fields. A warning says so. */
+const char *export_def_left_out(exporter *x, long id, const di_node *n)
+{
+    tt_def *d = new_def(x, id, n, DEF_UNION);
+    if (d->layout.align > 1)
+        d->repr.align = d->layout.align;
+    d->nfields = d->layout.nfields = 2;
+    d->fields = arena_alloc(x->a, 2 * sizeof *d->fields);
+    d->layout.field_names = arena_alloc(x->a, 2 * sizeof *d->layout.field_names);
+    d->layout.field_offsets = arena_alloc(x->a, 2 * sizeof *d->layout.field_offsets);
+    const char *srcs[2] = {"()", arena_printf(x->a, "[u8; %llu]",
+                                              (unsigned long long)d->layout.size)};
+    const char *names[2] = {"uninit", "value"};
+    for (int i = 0; i < 2; i++) {
+        d->fields[i].name = d->layout.field_names[i] = names[i];
+        d->fields[i].ty_src = srcs[i];
+        d->fields[i].ty = export_parse(x, srcs[i], id);
+        d->fields[i].where = d->where;
+        d->layout.field_offsets[i] = 0;
+        if (!d->fields[i].ty)
+            return finish_def(x, id, n, d, false, "type");
+    }
+    diag_add(x->c, TT_WARNING, d->where, "'%s' is %llu bytes and its debuginfo lists no field "
+                                         "(rustc left them out): exported as untyped bytes",
+             export_full_name(x, n), (unsigned long long)d->layout.size);
+    return finish_def(x, id, n, d, true, "type");
+}
+
 /* A decimal literal (an optional minus, then digits) as a discriminant. */
 static void set_discr(tt_variant_def *v, const char *text)
 {

@@ -240,6 +240,14 @@ static const char *tuple_expr(exporter *x, const long *m, uint32_t nm)
     return r;
 }
 
+/* Whether rustc left a composite's fields out of its debuginfo: no field, yet a size
+ * (export_def_left_out says what then). */
+static bool left_out(exporter *x, const di_node *n)
+{
+    long *m;
+    return di_num(x->a, n, "size", 0) >= 8 && export_members(x, n, &m) == 0;
+}
+
 static const char *composite(exporter *x, long id, const di_node *n)
 {
     /* One definition per type: a fat-LTO module keeps every crate's copy of a type's
@@ -269,7 +277,7 @@ static const char *composite(exporter *x, long id, const di_node *n)
     if (di_is_tag(x->a, n, "DW_TAG_enumeration_type"))
         return export_def_c_enum(x, id, n);
     if (di_is_tag(x->a, n, "DW_TAG_union_type"))
-        return export_def_struct(x, id, n, true);
+        return left_out(x, n) ? export_def_left_out(x, id, n) : export_def_struct(x, id, n, true);
     if (!di_is_tag(x->a, n, "DW_TAG_structure_type"))
         return export_fail(x, id, "this kind of composite type is not exported");
     long *items;
@@ -285,9 +293,11 @@ static const char *composite(exporter *x, long id, const di_node *n)
     if (is_dyn(name))
         return dyn_of(x, name);
     if (name && name[0] == '(')
-        return tuple_expr(x, m, nm);
+        return left_out(x, n) ? export_def_left_out(x, id, n) : tuple_expr(x, m, nm);
     const char *p = prelude_type(x, n);
-    return p ? p : export_def_struct(x, id, n, false);
+    if (p)
+        return p;
+    return left_out(x, n) ? export_def_left_out(x, id, n) : export_def_struct(x, id, n, false);
 }
 
 static const char *fn_pointer(exporter *x, const di_node *sub)
