@@ -49,7 +49,8 @@ static const char usage_wrapper[] =
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
     "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
-    "          [--quiet-checks] [--byte-moves] IN.ll (-o OUT.ll | -i)\n"
+    "          [--quiet-checks] [--byte-moves] [--const-fn-pointers] IN.ll\n"
+    "          (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -124,11 +125,16 @@ static const char usage_options_commands[] =
     "  --inner-first         (rewrite) the functions that call Enzyme move to the end,\n"
     "                        each after those it reaches (Enzyme lowers them in module\n"
     "                        order: nested derivatives; docs/wrapper.md)\n"
+    ;
+static const char usage_options_checks[] =
     "  --join-loops, --loop-exits, --quiet-checks  (rewrite) Enzyme's loop caches:\n"
     "                        loops made one, exits it sees, checks (docs/wrapper.md)\n"
     "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
     "                        moves bytes that may be a float's (Enzyme moves no\n"
     "                        derivative with them; docs/wrapper.md)\n"
+    "  --const-fn-pointers   (rewrite) a check: fail when a function of floats or\n"
+    "                        pointers is passed to Enzyme as enzyme_const (calls\n"
+    "                        through it are taken for inactive; docs/wrapper.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -200,6 +206,7 @@ static const struct {
     {"--loop-exits", IR_RW_LOOP_EXITS, false},
     {"--quiet-checks", IR_RW_QUIET_CHECKS, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
+    {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */
@@ -738,7 +745,8 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--byte-moves] IN.ll (-o OUT.ll | -i)");
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--byte-moves] "
+                                 "[--const-fn-pointers] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&
@@ -816,7 +824,7 @@ int main(int argc, char **argv)
         return usage_error("%s", "missing command");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout);
+        fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout), fputs(usage_options_checks, stdout);
         return 0;
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
@@ -825,7 +833,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout);
+            fputs(usage_text, stdout), fputs(usage_wrapper, stdout), fputs(usage_options, stdout), fputs(usage_options_commands, stdout), fputs(usage_options_checks, stdout);
             return 0;
         }
     if (strcmp(cmd, "layout") == 0)

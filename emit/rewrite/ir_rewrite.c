@@ -48,12 +48,22 @@ struct ir_rewriter {
     tt_map *consts;
     size_t lines, listed_from; /* lines read; the line of the define being listed */
     tt_buf listed;
+    /* const fn pointers: the functions passed as @enzyme_const, with their lines */
+    struct const_fp *cfps;
+    size_t ncfps, cap_cfps;
 };
 
 struct sym {
     long fn;       /* its index in fns, -1 when no function of that name is defined */
     size_t stamp;  /* 1 + the last function that referenced it (one reference a body) */
     bool handed;   /* named on a line that calls Enzyme */
+    bool function; /* const fn pointers: defined or declared as a function, */
+    bool values;   /* whose signature carries a float, a vector or a pointer */
+};
+struct const_fp {
+    struct sym *to;
+    const char *name; /* as written, "@f" */
+    size_t line;
 };
 struct ref {
     struct sym *to;
@@ -94,6 +104,9 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->fn.data);
     free(rw->fn2.data);
     free(rw->listed.data);
+    free(rw->cfps);
+    rw->cfps = NULL;
+    rw->ncfps = rw->cap_cfps = 0;
     rw->fn = rw->fn2 = rw->listed = (tt_buf){0};
     rw->fns = NULL;
     rw->nfns = rw->cap_fns = rw->nmoved = 0;
@@ -103,7 +116,7 @@ void ir_rewriter_release(ir_rewriter *rw)
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS |
-                        IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES);
+                        IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_CONST_FN_POINTERS);
 }
 
 static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
@@ -136,6 +149,7 @@ static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n);
 static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n);
 static void inner_first_note(ir_rewriter *rw, const char *s, size_t n);
 static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n);
+static void const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
 
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
@@ -148,6 +162,8 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         inner_first_note(rw, s, n);
     if (rw->which & IR_RW_BYTE_MOVES)
         byte_moves_note(rw, s, n);
+    if (rw->which & IR_RW_CONST_FN_POINTERS)
+        const_fn_pointers_note(rw, s, n);
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
@@ -496,6 +512,66 @@ static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n)
     rw->listed.len = 0;
 }
 
+/* ---- const fn pointers ----
+ * Define and declare lines: whether the function's return type or parameter list names a
+ * float type, a vector or ptr (quoted attribute values, such as a tree's "Float@double",
+ * are strings to the lexer: not read). Lines calling @__enzyme_*: the global passed right
+ * after each @enzyme_const, when the argument is a global (a pointer in a register cannot
+ * be told here). */
+static bool value_type_word(const char *s, lex_tok t)
+{
+    static const char *const words[] = {"float", "double", "half", "bfloat", "fp128",
+                                        "x86_fp80", "ppc_fp128", "ptr"};
+    if (t.kind == LEX_PUNCT && lex_is(s, t, '<'))
+        return true; /* <N x T> */
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (t.kind == LEX_WORD && lex_eq(s, t, words[k]))
+            return true;
+    return false;
+}
+
+static void const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    bool def = rw_starts(s, n, "define "), decl = !def && rw_starts(s, n, "declare ");
+    if (def || decl) {
+        bool values = false;
+        lex_tok t = lex_next(s, 0, n);
+        for (; t.kind != LEX_END && t.kind != LEX_GLOBAL; t = lex_next(s, t.end, n))
+            values |= value_type_word(s, t); /* the return type, among linkage words */
+        if (t.kind != LEX_GLOBAL || t.open)
+            return;
+        struct sym *y = sym_of(rw, s, t);
+        lex_tok open = lex_next(s, t.end, n);
+        size_t close = lex_is(s, open, '(') ? lex_skip_group(s, open.at, n) : 0;
+        for (t = lex_next(s, open.end, n); close && t.kind != LEX_END && t.at < close;
+             t = lex_next(s, t.end, n))
+            values |= value_type_word(s, t);
+        y->function = true;
+        y->values = values;
+        return;
+    }
+    if (rw_find(s, 0, n, "@__enzyme_") == n || rw_find(s, 0, n, "@enzyme_const") == n)
+        return;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (t.kind != LEX_GLOBAL || !lex_eq(s, t, "@enzyme_const"))
+            continue;
+        lex_tok c = lex_next(s, t.end, n);
+        if (!lex_is(s, c, ','))
+            continue;
+        size_t end = lex_item_end(s, c.end, n, NULL);
+        lex_tok g = lex_next(s, c.end, n);
+        while (g.kind != LEX_END && g.at < end && g.kind != LEX_GLOBAL && g.kind != LEX_LOCAL)
+            g = lex_next(s, g.end, n);
+        if (g.kind != LEX_GLOBAL || g.open || g.at >= end)
+            continue;
+        if (rw->ncfps == rw->cap_cfps) {
+            rw->cap_cfps = rw->cap_cfps ? 2 * rw->cap_cfps : 8;
+            rw->cfps = xrealloc(rw->cfps, rw->cap_cfps * sizeof *rw->cfps);
+        }
+        rw->cfps[rw->ncfps++] = (struct const_fp){sym_of(rw, s, g), tok_text(rw, s, g), rw->lines};
+    }
+}
+
 /* A legacy-mangled Rust name's path (_ZN5suite4main17h0123456789abcdefE ->
  * suite::main; the hash and escapes as written), for messages; "" for any other name. */
 static const char *rust_path(tt_arena *a, const char *name)
@@ -518,10 +594,31 @@ static const char *rust_path(tt_arena *a, const char *name)
     return b.len ? out : "";
 }
 
+static bool const_fn_pointers_check(ir_rewriter *rw)
+{
+    bool ok = true;
+    for (size_t k = 0; k < rw->ncfps; k++) {
+        const struct const_fp *p = &rw->cfps[k];
+        if (!p->to->function || !p->to->values)
+            continue;
+        /* tools/rustc-typetree knows the refusal by "as enzyme_const" */
+        diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", p->line),
+                 "%s%s is passed to Enzyme as enzyme_const, a function pointer whose "
+                 "signature carries floats or pointers: Enzyme takes every call through a "
+                 "constant function pointer for inactive, and the derivative through it "
+                 "would be 0 (tests/enzyme-bugs/const-fnptr-inactive.ll); call the function "
+                 "directly, or pass a closure or a generic F: Fn instead",
+                 p->name, rust_path(rw->c->arena, p->name));
+        ok = false;
+    }
+    return ok;
+}
+
 bool ir_rewrite_check(ir_rewriter *rw)
 {
+    bool fp_ok = !(rw->which & IR_RW_CONST_FN_POINTERS) || const_fn_pointers_check(rw);
     if (!(rw->which & IR_RW_BYTE_MOVES))
-        return true;
+        return fp_ok;
     size_t *stack = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *stack), top = 0;
     bool *seen = xcalloc(rw->nfns ? rw->nfns : 1, 1), ok = true;
     for (size_t k = 0; k < rw->nfns; k++) {
@@ -551,7 +648,7 @@ bool ir_rewrite_check(ir_rewriter *rw)
     }
     free(stack);
     free(seen);
-    return ok;
+    return ok && fp_ok;
 }
 
 /* Which functions that call Enzyme reach which: reach[a * ne + b] for the a-th and b-th of

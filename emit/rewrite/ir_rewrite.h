@@ -101,6 +101,14 @@ enum {
      * Our own typed copy helpers (`@__typetree_copy.*`, whose byte loop only takes the
      * remainder of a copy of whole elements) are not checked. */
     IR_RW_BYTE_MOVES = 1u << 9,
+    /* a check, not a rewrite (needs the listing pass): the run fails, writing nothing,
+     * when a line calling `@__enzyme_*` passes a function as `@enzyme_const` (`ptr
+     * @enzyme_const, ptr @f`) whose signature takes or returns a float, a vector or a
+     * pointer. Enzyme takes every call through a constant function pointer for inactive:
+     * the derivative through it is silently 0, with any tree or none
+     * (tests/enzyme-bugs/const-fnptr-inactive.ll; gradient case rustc_abi_fnptr). A
+     * function of integers alone has no derivative to lose and passes. */
+    IR_RW_CONST_FN_POINTERS = 1u << 10,
 };
 
 typedef struct ir_rewriter ir_rewriter;

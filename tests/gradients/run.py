@@ -120,6 +120,14 @@ def write_main(cases, path, case_dir):
         f.write("\n".join(lines))
 
 
+# How a build the wrapper stopped before a program existed says so: Enzyme's failure, and
+# the wrapper's checks of what Enzyme would get wrong silently (tools/rustc-typetree's
+# byte-moves and const-fn-pointers stages; recorded as "enzyme error", their message the
+# reason). Any other failed build is a "build error" of every case it held.
+REFUSED = ("rustc-typetree: enzyme:", "rustc-typetree: byte-moves:",
+           "rustc-typetree: const-fn-pointers:")
+
+
 def reason_of(log):
     keep = [l for l in log.splitlines() if l.strip() and "Program arguments" not in l]
     return " | ".join(l[:300] for l in keep[-4:])
@@ -295,6 +303,7 @@ def blame(log_path, ll_path, group):
         return {}, set(group)
     errors = [(i, l) for i, l in enumerate(lines)
               if (re.match(r"^(error|fatal error|LLVM ERROR): \S", l)
+                  or re.match(r"^typetree: .*: error: @", l)  # the wrapper's checks (REFUSED)
                   or re.search(r"Assertion .* failed|UNREACHABLE executed at", l))
               and "too many errors" not in l]
     named, unsure = {}, set()
@@ -303,7 +312,8 @@ def blame(log_path, ll_path, group):
         m = re.search(r"cases/([A-Za-z0-9_]+)\.rs:\d+", line)
         owners = {m.group(1)} & set(group) if m else set()
         if not owners:
-            fm = re.search(r"in function (\S+)", line)
+            fm = (re.search(r"in function (\S+)", line)
+                  or re.search(r"^typetree: .*?: error: @(\"[^\"]+\"|[-\w.$]+)", line))
             fn = fm.group(1) if fm else last_define(lines, i)
             if fn:
                 if reach is None:
@@ -364,7 +374,7 @@ def build_config(builder, program, main_rs, cases, level, mode, results, log, di
         if ok:
             built.append((exe, group))
             continue
-        if "rustc-typetree: enzyme:" not in text:
+        if not any(r in text for r in REFUSED):
             for c in group:
                 results[c] = ("build error", reason_of(text))
             log("%s: build error: %s" % (tag, reason_of(text)))

@@ -12,7 +12,8 @@
 # RUSTC_TYPETREE_TIMES reports of Enzyme's pass and its post-optimization, Enzyme's
 # limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
-# without a plugin, the refusal of floats' bytes moved one by one (byte_swap.rs).
+# without a plugin, the refusal of floats' bytes moved one by one (byte_swap.rs) and of a
+# function of floats passed as enzyme_const (const_fn.rs).
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -180,10 +181,20 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         >/dev/null 2>"$out/bs/log"; echo $? >"$out/bs/st"
      "$W" --enzyme "$plugin" --allow-byte-moves -A warnings "$fx/byte_swap.rs" \
         -o "$out/bs/allowed" >/dev/null 2>"$out/bs/allow.log") &
+    # const_fn: a function of floats passed as enzyme_const; refused, or built anyway
+    mkdir -p "$out/cf"
+    ("$W" --enzyme "$plugin" -A warnings "$fx/const_fn.rs" -o "$out/cf/refused" \
+        >/dev/null 2>"$out/cf/log"; echo $? >"$out/cf/st"
+     "$W" --enzyme "$plugin" --allow-const-fn-pointers -A warnings "$fx/const_fn.rs" \
+        -o "$out/cf/allowed" >/dev/null 2>"$out/cf/allow.log") &
     # rotate: Enzyme's warnings on a build it finishes reach the user
     "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
         >/dev/null 2>"$out/rot/kept.log"
     wait
+    check "const fn pointers: a function of floats passed as enzyme_const is refused, named, no program; one of integers passes" \
+        '[ "$(cat "$out/cf/st")" = 1 ] && grep -q "^rustc-typetree: const-fn-pointers: error: @.*(const_fn::square) is passed to Enzyme as enzyme_const" "$out/cf/log" && ! grep -q "const_fn::twice" "$out/cf/log" && grep -q "^rustc-typetree: const-fn-pointers: refused to differentiate const_fn" "$out/cf/log" && ! grep -q "without trees\|without them" "$out/cf/log" && [ ! -e "$out/cf/refused" ]' "$out/cf/log"
+    check "const fn pointers: --allow-const-fn-pointers builds it, and Enzyme's gradient is the wrong one the check prevents (6, not 12)" \
+        '"$out/cf/allowed" | grep -q "^gradient wrong (6, want 12)"' "$out/cf/allow.log"
     check "byte moves: swapping a float's bytes one by one is refused, the function named, no program" \
         '[ "$(cat "$out/bs/st")" = 1 ] && grep -q "^rustc-typetree: byte-moves: error: @.*(byte_swap::swap_bytes), which Enzyme differentiates, moves bytes one at a time" "$out/bs/log" && grep -q "^rustc-typetree: byte-moves: refused to differentiate byte_swap" "$out/bs/log" && ! grep -q "without trees\|without them" "$out/bs/log" && [ ! -e "$out/bs/refused" ]' "$out/bs/log"
     check "byte moves: --allow-byte-moves hands the same module to Enzyme" \
