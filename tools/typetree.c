@@ -49,8 +49,8 @@ static const char usage_wrapper[] =
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
     "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
-    "          [--quiet-checks] [--byte-moves] [--const-fn-pointers] IN.ll\n"
-    "          (-o OUT.ll | -i)\n"
+    "          [--quiet-checks] [--float-from-bits] [--byte-moves]\n"
+    "          [--const-fn-pointers] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -129,6 +129,9 @@ static const char usage_options_commands[] =
 static const char usage_options_checks[] =
     "  --join-loops, --loop-exits, --quiet-checks  (rewrite) Enzyme's loop caches:\n"
     "                        loops made one, exits it sees, checks (docs/wrapper.md)\n"
+    "  --float-from-bits     (rewrite) a float made from shifted integer bits (rand's\n"
+    "                        samples) is a call Enzyme takes for inactive (it stops on\n"
+    "                        the bitcast otherwise; docs/wrapper.md)\n"
     "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
     "                        moves bytes that may be a float's (Enzyme moves no\n"
     "                        derivative with them; docs/wrapper.md)\n"
@@ -205,6 +208,7 @@ static const struct {
     {"--join-loops", IR_RW_JOIN_LOOPS, false},
     {"--loop-exits", IR_RW_LOOP_EXITS, false},
     {"--quiet-checks", IR_RW_QUIET_CHECKS, false},
+    {"--float-from-bits", IR_RW_FLOAT_FROM_BITS, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
 };
@@ -745,7 +749,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--byte-moves] "
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--byte-moves] "
                                  "[--const-fn-pointers] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();

@@ -3,6 +3,7 @@
  * the text as the wrapper's former sed and awk programs did, character by character where
  * those matched characters, so a module comes out byte for byte as it did; the golden
  * files of tests/rewrite hold each rule's cases. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,10 @@ struct ir_rewriter {
     /* const fn pointers: the functions passed as @enzyme_const, with their lines */
     struct const_fp *cfps;
     size_t ncfps, cap_cfps;
+    /* float from bits: the function's lshr results ("%x" -> 1 + the shift) and `or`s of
+     * one with high bits; whether each helper is called */
+    tt_map *lshrs, *from_bits;
+    bool bits_used[2];
 };
 
 struct sym {
@@ -872,8 +877,85 @@ static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
+/* ---- float from bits ----
+ * "%x = lshr [exact] iN %a, K" and "%y = or [disjoint] iN %x, C" are noted per function
+ * (LLVM puts an `or`'s constant second); "%u = bitcast iN %y to T" of a noted %y becomes a
+ * call. N is 64 (T double) or 32 (T float). */
+static const char *const bits_int[2] = {"i64", "i32"}, *const bits_fp[2] = {"double", "float"};
+static const char *const bits_fn[2] = {"@__typetree_float_from_bits.f64",
+                                       "@__typetree_float_from_bits.f32"};
+
+static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if (rw_starts(s, n, "define ")) {
+        rw->lshrs = map_new(rw->c->arena);
+        rw->from_bits = map_new(rw->c->arena);
+        return false;
+    }
+    if (!rw->lshrs || !rw_starts(s, n, "  %"))
+        return false;
+    lex_cur c;
+    lex_tok x;
+    int w;
+    if (assigns(&c, s, n, "lshr", &x)) {
+        lex_take(&c, "exact");
+        for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
+            ;
+        lex_tok a = c.t;
+        lex_step(&c);
+        if (w == 2 || a.kind != LEX_LOCAL || a.open || !lex_take(&c, ","))
+            return false;
+        lex_tok k = take_kind(&c, LEX_NUMBER);
+        long long sh = k.kind == LEX_NUMBER ? strtoll(s + k.at, NULL, 10) : 0;
+        if (sh >= 1 && sh < (w ? 32 : 64) && at_tail(&c))
+            map_put(rw->lshrs, tok_text(rw, s, x), (void *)(intptr_t)(w * 64 + sh));
+        return false;
+    }
+    if (assigns(&c, s, n, "or", &x)) {
+        lex_take(&c, "disjoint");
+        for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
+            ;
+        lex_tok a = c.t;
+        lex_step(&c);
+        if (w == 2 || a.kind != LEX_LOCAL || a.open || !lex_take(&c, ","))
+            return false;
+        lex_tok k = take_kind(&c, LEX_NUMBER);
+        intptr_t sh = (intptr_t)map_get(rw->lshrs, tok_text(rw, s, a));
+        if (k.kind != LEX_NUMBER || !at_tail(&c) || !sh || sh / 64 != w)
+            return false;
+        unsigned bits = w ? 32 : 64;
+        uint64_t v = (uint64_t)strtoll(s + k.at, NULL, 10);
+        if (bits == 32)
+            v &= 0xffffffffu;
+        uint64_t low = (1ull << (bits - (unsigned)(sh % 64))) - 1; /* the shifted value's bits */
+        if (v && !(v & low))
+            map_put(rw->from_bits, tok_text(rw, s, x), (void *)(intptr_t)(w + 1));
+        return false;
+    }
+    if (!assigns(&c, s, n, "bitcast", &x))
+        return false;
+    for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
+        ;
+    lex_tok y = c.t;
+    lex_step(&c);
+    if (w == 2 || y.kind != LEX_LOCAL || y.open || !lex_take(&c, "to"))
+        return false;
+    lex_tok ft = c.t; /* what follows it (", !dbg ...", the line's end) is kept */
+    if (!lex_take(&c, bits_fp[w]) || !at_tail(&c) ||
+        (intptr_t)map_get(rw->from_bits, tok_text(rw, s, y)) != w + 1)
+        return false;
+    buf_putn(out, s, x.end);
+    buf_printf(out, " = call %s %s(%s %.*s)", bits_fp[w], bits_fn[w], bits_int[w],
+               (int)(y.end - y.at), s + y.at);
+    buf_putn(out, s + ft.end, n - ft.end);
+    rw->bits_used[w] = true;
+    return true;
+}
+
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if ((rw->which & IR_RW_FLOAT_FROM_BITS) && float_from_bits(rw, s, n, out))
+        return;
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_QUIET_CHECKS) && quiet_check(rw, s, n, out))
@@ -934,6 +1016,16 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     }
     bool never = rw->never_used && !rw->never_defined;
     ir_rewriter_release(rw);
+    for (int w = 0; w < 2; w++)
+        if (rw->bits_used[w])
+            buf_printf(out, "\n; rustc-typetree: a float made from shifted integer bits, which "
+                            "has no derivative (--float-from-bits)\n"
+                            "define internal %s %s(%s %%b) noinline \"enzyme_inactive\" "
+                            "\"enzyme_ta_norecur\" {\n"
+                            "  %%f = bitcast %s %%b to %s\n"
+                            "  ret %s %%f\n"
+                            "}\n",
+                       bits_fp[w], bits_fn[w], bits_int[w], bits_int[w], bits_fp[w], bits_fp[w]);
     if (never)
         buf_put(out, "\n; rustc-typetree: the guards of loop exits Enzyme would not see "
                      "(--loop-exits)\n@__typetree_never = internal global i1 false\n");

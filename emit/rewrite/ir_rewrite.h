@@ -109,6 +109,17 @@ enum {
      * (tests/enzyme-bugs/const-fnptr-inactive.ll; gradient case rustc_abi_fnptr). A
      * function of integers alone has no derivative to lose and passes. */
     IR_RW_CONST_FN_POINTERS = 1u << 10,
+    /* a float made from the shifted bits of an integer (`%u = bitcast i64 %b to double`
+     * where %b = `or [disjoint] i64 (lshr i64 %x, K), C`, K >= 1 and C's bits above the
+     * shifted value's; the same over i32 and float) goes through a call of
+     * @__typetree_float_from_bits.f64 (.f32), a bitcast Enzyme takes for inactive and does
+     * not look into ("enzyme_inactive" "enzyme_ta_norecur"). rand makes its samples so
+     * (f64::from_bits(u64 >> 12 | exponent)) while the generator keeps the u64 as its
+     * state: the bitcast gives the integer Enzyme's Float, the state's tree its Integer,
+     * and Enzyme stops (tests/enzyme-bugs/float-from-int-bits.ll). Such a float has no
+     * derivative: its mantissa is bits moved down, none of a float's own. For the module
+     * between LLVM's passes and Enzyme. */
+    IR_RW_FLOAT_FROM_BITS = 1u << 11,
 };
 
 typedef struct ir_rewriter ir_rewriter;

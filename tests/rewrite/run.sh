@@ -8,8 +8,8 @@
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --float-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --byte-moves and --const-fn-pointers (checks: .expected
-#                   is the input) are
+#                   --quiet-checks, --float-from-bits, --byte-moves and --const-fn-pointers
+#                   (the last two checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
 #                   (their @main), which must print the same, and something.
@@ -73,7 +73,7 @@ for f in *.ll; do
     fi
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
-        *" --byte-moves "* | *" --const-fn-pointers "*)
+        *" --float-from-bits "* | *" --byte-moves "* | *" --const-fn-pointers "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086
