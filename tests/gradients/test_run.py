@@ -98,6 +98,14 @@ check("error in a function two cases reach",
       ([], ["a", "b"]))
 check("UNREACHABLE crash in a function one case reaches", blame_of(CRASH_IN % "only_c"), (["c"], []))
 check("UNREACHABLE crash in a function two cases reach", blame_of(CRASH_IN % "shared"), ([], ["a", "b"]))
+check("the wrapper's refusal naming a function one case reaches",
+      blame_of("typetree: /tmp/rustc-typetree.x/pre.ll: line 9: error: @only_c is passed to "
+               "Enzyme as enzyme_const, a function pointer whose signature carries floats\n"),
+      (["c"], []))
+check("the wrapper's refusal naming a function two cases reach",
+      blame_of("typetree: /tmp/rustc-typetree.x/pre.ll: line 9: error: @shared (x::y), which "
+               "Enzyme differentiates, moves bytes one at a time\n"),
+      ([], ["a", "b"]))
 check("a crash with nothing recognised belongs to the whole group",
       blame_of("Segmentation fault\nclang-22: error: clang frontend command failed with exit code 139\n"),
       ([], ["a", "b", "c"]))
