@@ -12,7 +12,8 @@
 # RUSTC_TYPETREE_TIMES reports of Enzyme's pass and its post-optimization, Enzyme's
 # limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
-# without a plugin, the refusal of floats' bytes moved one by one (byte_swap.rs) and of a
+# without a plugin, rand's float from integer bits right with trees (rand_bits.rs), the
+# refusal of floats' bytes moved one by one (byte_swap.rs) and of a
 # function of floats passed as enzyme_const (const_fn.rs).
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
@@ -157,6 +158,10 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
     (cd "$out/ws-grad" && RUSTC_WRAPPER=$W RUSTC_TYPETREE_ENZYME=$plugin RUSTC_TYPETREE_NO_FALLBACK=1 \
         CARGO_TARGET_DIR=$out/target-grad \
         cargo build --offline --locked -q --release) >"$out/wsg.log" 2>&1 &
+    # rand_bits: rand's float from integer bits, right with trees (--float-from-bits)
+    mkdir -p "$out/rb"
+    "$W" --enzyme "$plugin" --no-fallback -A warnings -C opt-level=1 "$fx/rand_bits.rs" \
+        -o "$out/rb/rb" >/dev/null 2>"$out/rb/log" &
     # float_bits: true trees, an Enzyme bug (float-from-int-bits) at -O1; plain Enzyme is right
     "$W" --enzyme "$plugin" -A warnings -C opt-level=1 "$fx/float_bits.rs" -o "$out/fb/fb" \
         >/dev/null 2>"$out/fb/log"
@@ -199,6 +204,8 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         '[ "$(cat "$out/bs/st")" = 1 ] && grep -q "^rustc-typetree: byte-moves: error: @.*(byte_swap::swap_bytes), which Enzyme differentiates, moves bytes one at a time" "$out/bs/log" && grep -q "^rustc-typetree: byte-moves: refused to differentiate byte_swap" "$out/bs/log" && ! grep -q "without trees\|without them" "$out/bs/log" && [ ! -e "$out/bs/refused" ]' "$out/bs/log"
     check "byte moves: --allow-byte-moves hands the same module to Enzyme" \
         '! grep -q "byte-moves" "$out/bs/allow.log" && grep -q "^rustc-typetree: .*[Ee]nzyme" "$out/bs/allow.log"' "$out/bs/allow.log"
+    check "float from bits: rand's f64 from a u64 state builds with trees (--no-fallback), gradient right" \
+        '! grep -q "warning" "$out/rb/log" && "$out/rb/rb" | grep -q "^gradient right"' "$out/rb/log"
     check "--no-fallback: the same build stops at Enzyme's rejection, no program" \
         'grep -q "^rustc-typetree: enzyme: Illegal updateAnalysis" "$out/fn/log" && ! grep -q "without them" "$out/fn/log" && [ ! -e "$out/fn/fb" ]' "$out/fn/log"
     check "warnings: Enzyme's warning on a finished build is shown once, its log kept" \
