@@ -52,8 +52,9 @@ struct ir_rewriter {
     /* const fn pointers: the functions passed as @enzyme_const, with their lines */
     struct const_fp *cfps;
     size_t ncfps, cap_cfps;
-    /* float from bits: the function's lshr results ("%x" -> 1 + the shift) and `or`s of
-     * one with high bits; whether each helper is called */
+    /* float from bits: the function's lshr results ("%x" -> 64 * the width's index in
+     * bits_int + the shift, never 0) and `or`s of one with high bits ("%y" -> 1 + that
+     * index); whether each helper is called */
     tt_map *lshrs, *from_bits;
     bool bits_used[2];
 };
@@ -885,6 +886,20 @@ static const char *const bits_int[2] = {"i64", "i32"}, *const bits_fp[2] = {"dou
 static const char *const bits_fn[2] = {"@__typetree_float_from_bits.f64",
                                        "@__typetree_float_from_bits.f32"};
 
+/* After "%x = OP": an optional flag word, then "iN %a,"; the width's index in bits_int (0:
+ * i64, 1: i32) with *a the operand, -1 when the line is not so. */
+static int int_operand(lex_cur *c, const char *flag, lex_tok *a)
+{
+    if (flag)
+        lex_take(c, flag);
+    int w = 0;
+    while (w < 2 && !lex_take(c, bits_int[w]))
+        w++;
+    *a = c->t;
+    lex_step(c);
+    return w < 2 && a->kind == LEX_LOCAL && !a->open ? w : -1;
+}
+
 static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw_starts(s, n, "define ")) {
@@ -895,15 +910,10 @@ static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *ou
     if (!rw->lshrs || !rw_starts(s, n, "  %"))
         return false;
     lex_cur c;
-    lex_tok x;
+    lex_tok x, a;
     int w;
     if (assigns(&c, s, n, "lshr", &x)) {
-        lex_take(&c, "exact");
-        for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
-            ;
-        lex_tok a = c.t;
-        lex_step(&c);
-        if (w == 2 || a.kind != LEX_LOCAL || a.open || !lex_take(&c, ","))
+        if ((w = int_operand(&c, "exact", &a)) < 0 || !lex_take(&c, ","))
             return false;
         lex_tok k = take_kind(&c, LEX_NUMBER);
         long long sh = k.kind == LEX_NUMBER ? strtoll(s + k.at, NULL, 10) : 0;
@@ -912,12 +922,7 @@ static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *ou
         return false;
     }
     if (assigns(&c, s, n, "or", &x)) {
-        lex_take(&c, "disjoint");
-        for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
-            ;
-        lex_tok a = c.t;
-        lex_step(&c);
-        if (w == 2 || a.kind != LEX_LOCAL || a.open || !lex_take(&c, ","))
+        if ((w = int_operand(&c, "disjoint", &a)) < 0 || !lex_take(&c, ","))
             return false;
         lex_tok k = take_kind(&c, LEX_NUMBER);
         intptr_t sh = (intptr_t)map_get(rw->lshrs, tok_text(rw, s, a));
@@ -932,13 +937,9 @@ static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *ou
             map_put(rw->from_bits, tok_text(rw, s, x), (void *)(intptr_t)(w + 1));
         return false;
     }
-    if (!assigns(&c, s, n, "bitcast", &x))
-        return false;
-    for (w = 0; w < 2 && !lex_take(&c, bits_int[w]); w++)
-        ;
-    lex_tok y = c.t;
-    lex_step(&c);
-    if (w == 2 || y.kind != LEX_LOCAL || y.open || !lex_take(&c, "to"))
+    lex_tok y;
+    if (!assigns(&c, s, n, "bitcast", &x) || (w = int_operand(&c, NULL, &y)) < 0 ||
+        !lex_take(&c, "to"))
         return false;
     lex_tok ft = c.t; /* what follows it (", !dbg ...", the line's end) is kept */
     if (!lex_take(&c, bits_fp[w]) || !at_tail(&c) ||
