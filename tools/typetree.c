@@ -49,8 +49,8 @@ static const char usage_wrapper[] =
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
     "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
-    "          [--quiet-checks] [--float-from-bits] [--byte-moves]\n"
-    "          [--const-fn-pointers] IN.ll (-o OUT.ll | -i)\n"
+    "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
+    "          [--byte-moves] [--const-fn-pointers] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -132,6 +132,9 @@ static const char usage_options_checks[] =
     "  --float-from-bits     (rewrite) a float made from shifted integer bits (rand's\n"
     "                        samples) is a call Enzyme takes for inactive (it stops on\n"
     "                        the bitcast otherwise; docs/wrapper.md)\n"
+    "  --pair-returns        (rewrite) the integer members of a returned pair of an\n"
+    "                        integer and a float (Option<f64>) are Integer to Enzyme\n"
+    "                        (it drops the float's derivative otherwise; docs/wrapper.md)\n"
     "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
     "                        moves bytes that may be a float's (Enzyme moves no\n"
     "                        derivative with them; docs/wrapper.md)\n"
@@ -209,6 +212,7 @@ static const struct {
     {"--loop-exits", IR_RW_LOOP_EXITS, false},
     {"--quiet-checks", IR_RW_QUIET_CHECKS, false},
     {"--float-from-bits", IR_RW_FLOAT_FROM_BITS, false},
+    {"--pair-returns", IR_RW_PAIR_RETURNS, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
 };
@@ -749,7 +753,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--byte-moves] "
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
                                  "[--const-fn-pointers] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();

@@ -44,6 +44,9 @@ struct ir_rewriter {
      * guard needs @__typetree_never and whether the module defines it already */
     tt_buf fn, fn2;
     bool in_fn, never_used, never_defined;
+    /* pair returns: the helpers called and those the module defines (bits of
+     * ir_pair_widths) */
+    unsigned pair_used, pair_defined;
     /* byte moves: the module's constant globals, its lines so far and the function being
      * read in the listing pass */
     tt_map *consts;
@@ -809,6 +812,51 @@ static bool first_global_is(const char *s, size_t n, const char *kw, const char 
 
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
+/* The rewrites that take a whole function at once, in this order. */
+#define FN_PASSES (IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_PAIR_RETURNS)
+
+/* The function held in rw->fn through each of them to `to`: each reads one buffer and
+ * writes the other, the last appends to `to`. */
+static void function_passes(ir_rewriter *rw, tt_buf *to)
+{
+    static const unsigned order[] = {IR_RW_JOIN_LOOPS, IR_RW_LOOP_EXITS, IR_RW_PAIR_RETURNS};
+    unsigned left = rw->which & FN_PASSES;
+    tt_buf *in = &rw->fn, *spare = &rw->fn2;
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
+        if (!(left & order[k]))
+            continue;
+        left &= ~order[k];
+        tt_buf *o = left ? spare : to;
+        if (left)
+            spare->len = 0;
+        if (order[k] == IR_RW_JOIN_LOOPS)
+            ir_join_loops(in->data, in->len, o);
+        else if (order[k] == IR_RW_LOOP_EXITS)
+            rw->never_used |= ir_loop_exits(in->data, in->len, o) > 0;
+        else
+            ir_pair_returns(in->data, in->len, o, &rw->pair_used);
+        if (left) {
+            spare = in;
+            in = o;
+        }
+    }
+    rw->fn.len = rw->fn2.len = 0;
+}
+
+/* The bit of ir_pair_widths a define line of @__typetree_integer.iN sets (0: none). */
+static unsigned pair_helper(const char *s, size_t n)
+{
+    static const char name[] = "@__typetree_integer.i";
+    size_t at = rw_find(s, 0, n, name);
+    if (at == n)
+        return 0;
+    unsigned w = (unsigned)strtoul(s + at + sizeof name - 1, NULL, 10);
+    for (int k = 0; k < IR_PAIR_WIDTHS; k++)
+        if (ir_pair_widths[k] == w)
+            return 1u << k;
+    return 0;
+}
+
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     bool define = rw_starts(s, n, "define ");
@@ -822,21 +870,15 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     }
     tt_buf *to = rw->holding ? rw->holding : out;
     bool end = rw_starts(s, n, "}");
-    if (rw->which & (IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS)) {
+    if (rw->which & FN_PASSES) {
         rw->in_fn |= define;
         rw->never_defined |= rw_starts(s, n, "@__typetree_never = ");
+        if (define)
+            rw->pair_defined |= pair_helper(s, n);
         if (rw->in_fn) {
             rewrite_line(rw, s, n, &rw->fn);
             if (end) {
-                bool both = (rw->which & IR_RW_JOIN_LOOPS) && (rw->which & IR_RW_LOOP_EXITS);
-                tt_buf *mid = both ? &rw->fn2 : to;
-                if (rw->which & IR_RW_JOIN_LOOPS)
-                    ir_join_loops(rw->fn.data, rw->fn.len, mid);
-                if (rw->which & IR_RW_LOOP_EXITS) {
-                    const tt_buf *in = both ? &rw->fn2 : &rw->fn;
-                    rw->never_used |= ir_loop_exits(in->data, in->len, to) > 0;
-                }
-                rw->fn.len = rw->fn2.len = 0;
+                function_passes(rw, to);
                 rw->in_fn = false;
             }
         } else {
@@ -1027,6 +1069,17 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
                             "  ret %s %%f\n"
                             "}\n",
                        bits_fp[w], bits_fn[w], bits_int[w], bits_int[w], bits_fp[w], bits_fp[w]);
+    for (int k = 0; k < IR_PAIR_WIDTHS; k++)
+        if ((rw->pair_used & ~rw->pair_defined) & (1u << k))
+            buf_printf(out, "\n; rustc-typetree: an integer member of a returned pair, an "
+                            "Integer to Enzyme (--pair-returns)\n"
+                            "define internal \"enzyme_type\"=\"{[-1]:Integer}\" i%u "
+                            "@__typetree_integer.i%u(i%u %%v) \"enzyme_inactive\" "
+                            "\"enzyme_ta_norecur\" {\n"
+                            "  ret i%u %%v\n"
+                            "}\n",
+                       ir_pair_widths[k], ir_pair_widths[k], ir_pair_widths[k],
+                       ir_pair_widths[k]);
     if (never)
         buf_put(out, "\n; rustc-typetree: the guards of loop exits Enzyme would not see "
                      "(--loop-exits)\n@__typetree_never = internal global i1 false\n");

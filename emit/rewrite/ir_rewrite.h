@@ -120,6 +120,19 @@ enum {
      * derivative: its mantissa is bits moved down, none of a float's own. For the module
      * between LLVM's passes and Enzyme. */
     IR_RW_FLOAT_FROM_BITS = 1u << 11,
+    /* each `ret` of a literal struct holding a float and an integer ({ i64, double }: an
+     * Option<f64>, a ControlFlow<f64, f64>, a (usize, f64) by value) gives the integer
+     * members, where they provably hold integers (constants, comparisons, values narrower
+     * than 16 bits, loads with !range, and phis, selects, casts and arithmetic of those),
+     * through a call of @__typetree_integer.iN: an identity whose return Enzyme is told is
+     * Integer ("enzyme_type", "enzyme_inactive", "enzyme_ta_norecur"), the member
+     * inserted again over the returned value. Enzyme takes a returned aggregate with a
+     * byte of unknown type (an enum's tag from `zext i1` or the constant 0 is Anything) for
+     * a possible pointer and drops the float member's derivative, silently, with any tree
+     * or none (tests/enzyme-bugs/mixed-pair-return.ll; emit/rewrite/ir_pair_returns.c).
+     * For the module between LLVM's passes and Enzyme: LLVM's pipeline after Enzyme
+     * inlines the helper. */
+    IR_RW_PAIR_RETURNS = 1u << 12,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -156,6 +169,14 @@ unsigned ir_join_loops(const char *s, size_t n, tt_buf *out);
  * number of guards. A module with one needs `@__typetree_never` defined (ir_rewrite_finish
  * does it). */
 unsigned ir_loop_exits(const char *s, size_t n, tt_buf *out);
+
+/* The same with the integer members of returned pairs given as Integer
+ * (IR_RW_PAIR_RETURNS); the number of returns rewritten. *widths gets bit k set for each
+ * helper @__typetree_integer.iN called, N = ir_pair_widths[k] (ir_rewrite_finish defines
+ * them). */
+#define IR_PAIR_WIDTHS 6
+extern const unsigned ir_pair_widths[IR_PAIR_WIDTHS];
+unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths);
 
 /* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's
  * pass (EnzymeNewPM) runs: *pre the passes before it with the pass managers it sits in

@@ -73,7 +73,7 @@ for f in *.ll; do
     fi
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
-        *" --float-from-bits "* | *" --byte-moves "* | *" --const-fn-pointers "*)
+        *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086
