@@ -48,7 +48,7 @@ static const char usage_wrapper[] =
     "\n"
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
-    "          [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
+    "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
     "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
     "          [--byte-moves] [--const-fn-pointers] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
@@ -119,6 +119,9 @@ static const char usage_options_commands[] =
     "  --float-loads         (rewrite) every load of a floating-point type without\n"
     "                        !enzyme_type gets its register tree (Enzyme takes no type\n"
     "                        from a load's LLVM type; docs/typetree-rules.md)\n"
+    "  --range-loads         (rewrite) every integer load with !range and without\n"
+    "                        !enzyme_type gets the tree Integer (a tag, a bool, a\n"
+    "                        capacity; docs/typetree-rules.md)\n"
     "  --pointer-selects     (rewrite) an inttoptr of a select between an integer\n"
     "                        constant and a ptrtoint becomes a select of pointers (Enzyme\n"
     "                        stops on the integer select; docs/wrapper.md)\n"
@@ -206,6 +209,7 @@ static const struct {
     {"--split-memmove", IR_RW_SPLIT_MEMMOVE, true},
     {"--strip-memory", IR_RW_STRIP_MEMORY, false},
     {"--float-loads", IR_RW_FLOAT_LOADS, false},
+    {"--range-loads", IR_RW_RANGE_LOADS, false},
     {"--pointer-selects", IR_RW_POINTER_SELECTS, false},
     {"--inner-first", IR_RW_INNER_FIRST, false},
     {"--join-loops", IR_RW_JOIN_LOOPS, false},
@@ -752,7 +756,7 @@ static int cmd_rewrite(int argc, char **argv)
         (o.in_place && strcmp(o.args[0], "-") == 0)) {
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
-                                 "[--split-memmove] [--strip-memory] [--float-loads] "
+                                 "[--split-memmove] [--strip-memory] [--float-loads] [--range-loads] "
                                  "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
                                  "[--const-fn-pointers] IN.ll (-o OUT.ll | -i)");
     }

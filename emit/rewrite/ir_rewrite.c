@@ -25,7 +25,7 @@ struct ir_rewriter {
     /* float loads: the module's largest metadata number (listing pass), and the number of
      * each floating-point type's register tree, given when first used (0: not yet) */
     unsigned long max_md;
-    unsigned long fp_md[6];
+    unsigned long fp_md[7];
     /* pointer selects: functions counted by their define lines in each pass; the
      * ptrtoints ("<function>:%i" -> "%p") and the selects of an integer constant and a
      * value ("<function>:%s" -> struct ptr_select) the listing pass found */
@@ -124,7 +124,8 @@ void ir_rewriter_release(ir_rewriter *rw)
 
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
-    return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_POINTER_SELECTS |
+    return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
+                        IR_RW_POINTER_SELECTS |
                         IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_CONST_FN_POINTERS);
 }
 
@@ -173,7 +174,7 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         byte_moves_note(rw, s, n);
     if (rw->which & IR_RW_CONST_FN_POINTERS)
         const_fn_pointers_note(rw, s, n);
-    if ((rw->which & IR_RW_FLOAT_LOADS) && float_loads_note(rw, s, n))
+    if ((rw->which & (IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS)) && float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
         return;
@@ -228,8 +229,10 @@ static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 /* ---- float loads ----
  * The floating-point types by the names LLVM prints and Enzyme's names for them. */
 static const char *const fp_llvm[6] = {"double", "float", "half", "bfloat", "fp128", "x86_fp80"};
-static const char *const fp_enzyme[6] = {"Float@double", "Float@float", "Float@half",
-                                         "Float@bfloat16", "Float@fp128", "Float@fp80"};
+static const char *const fp_enzyme[7] = {"Float@double", "Float@float", "Float@half",
+                                         "Float@bfloat16", "Float@fp128", "Float@fp80",
+                                         "Integer"};
+#define INTEGER_MD 6 /* range loads: Integer's place in fp_enzyme and fp_md */
 
 /* "!N = ..." lines: the largest N. True when the line was one. */
 static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
@@ -271,11 +274,10 @@ static int float_load_type(const char *s, size_t n)
     return -1;
 }
 
-static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+/* Appends line s[0, n) with ", !enzyme_type !N" before its end, N the register tree of
+ * fp_enzyme[k] (numbered past the module's metadata when first used). */
+static void add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *out)
 {
-    int k = float_load_type(s, n);
-    if (k < 0)
-        return false;
     if (!rw->fp_md[k]) {
         rw->fp_md[k] = rw->max_md + 2; /* its node; the type's name node is one before */
         rw->max_md += 2;
@@ -286,6 +288,32 @@ static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     buf_putn(out, s, e);
     buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
     buf_putn(out, s + e, n - e);
+}
+
+static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    int k = float_load_type(s, n);
+    if (k < 0)
+        return false;
+    add_load_tree(rw, k, s, n, out);
+    return true;
+}
+
+/* "  %x = load [volatile] iN, ptr ..., !range !M" without !enzyme_type: Integer. */
+static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if (!rw_starts(s, n, "  %") || rw_find(s, 3, n, ", !range !") == n ||
+        rw_find(s, 3, n, "!enzyme_type") < n)
+        return false;
+    size_t i = rw_find(s, 3, n, " = load ");
+    if (i == n || rw_find(s, 3, i, "\"") < i)
+        return false;
+    i += 8;
+    if (rw_starts(s + i, n - i, "volatile "))
+        i += 9;
+    if (i + 1 >= n || s[i] != 'i' || !is_digit(s[i + 1]))
+        return false; /* atomic, a vector, a pointer */
+    add_load_tree(rw, INTEGER_MD, s, n, out);
     return true;
 }
 
@@ -1005,6 +1033,8 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return;
     if ((rw->which & IR_RW_FLOAT_LOADS) && float_load(rw, s, n, out))
         return;
+    if ((rw->which & IR_RW_RANGE_LOADS) && range_load(rw, s, n, out))
+        return;
     if ((rw->which & IR_RW_POINTER_SELECTS) && pointer_select(rw, s, n, out))
         return;
     size_t call = n;
@@ -1083,7 +1113,7 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     if (never)
         buf_put(out, "\n; rustc-typetree: the guards of loop exits Enzyme would not see "
                      "(--loop-exits)\n@__typetree_never = internal global i1 false\n");
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < 7; k++)
         if (rw->fp_md[k])
             buf_printf(out, "!%lu = !{!\"%s\"}\n!%lu = !{!\"Unknown\", i32 -1, !%lu}\n",
                        rw->fp_md[k] - 1, fp_enzyme[k], rw->fp_md[k], rw->fp_md[k] - 1);

@@ -133,6 +133,15 @@ enum {
      * For the module between LLVM's passes and Enzyme: LLVM's pipeline after Enzyme
      * inlines the helper. */
     IR_RW_PAIR_RETURNS = 1u << 12,
+    /* every load of an integer with rustc's !range and without !enzyme_type (an enum's
+     * tag, a bool, a char, a Vec's capacity) gets the register tree Integer, as
+     * IR_RW_FLOAT_LOADS gives floats theirs (needs the listing pass): a value of a valid
+     * range is an integer, never a float's bits or an address, and Enzyme stops on
+     * integer arithmetic of a load it cannot type ("cannot handle unknown binary
+     * operator": the capacity of each Vec<f64> of a Vec<Vec<f64>>, read at a run-time
+     * index when the outer Vec is dropped). For the module between LLVM's passes and
+     * Enzyme. */
+    IR_RW_RANGE_LOADS = 1u << 13,
 };
 
 typedef struct ir_rewriter ir_rewriter;

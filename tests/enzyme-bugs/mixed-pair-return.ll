@@ -6,7 +6,12 @@
 ; g(x) = ln(x)^2 -> g'(2) = 2 ln(2) / 2 = 0.693147. Gradient cases: option_results (-O1..3);
 ; iterator_chain (-O0): its filter + take chain returns ControlFlow<f64, f64> as
 ; { i64, double } from try_fold, and of small variants of the chain exactly those with
-; such returns lose the derivative (evidence, not a proof).
+; such returns lose the derivative (evidence, not a proof). Cause: Enzyme takes a returned
+; aggregate with a byte it cannot type for a possible pointer and duplicates it instead of
+; giving it a derivative (GradientUtils::getReturnDiffeType, TypeResults::anyPointer); the
+; tag from `zext i1` is Anything. Worked around: typetree rewrite --pair-returns
+; (tests/enzyme-rules/pair-returns.ll); a { ptr, double } loses it too
+; (pointer-float-return.ll).
 ; CASE bug -O0 wrong
 ; CASE bug -O2 wrong
 declare double @llvm.log.f64(double)

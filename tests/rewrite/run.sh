@@ -7,8 +7,9 @@
 #                   replace, before they were removed); it must pass LLVM's verifier.
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
-#                   --float-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --float-from-bits, --byte-moves and --const-fn-pointers
+#                   --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
+#                   --quiet-checks, --float-from-bits, --pair-returns, --byte-moves and
+#                   --const-fn-pointers
 #                   (the last two checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
@@ -71,7 +72,7 @@ for f in *.ll; do
             bad "$name: the module and its rewrite print differently under lli" "$out/d"
         fi
     fi
-    case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --pointer-selects "* | \
+    case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "*)
         continue ;; # rewrite's only
