@@ -16,7 +16,8 @@
  * nothing else: the member goes through @__typetree_integer.iN (an identity function whose
  * return's "enzyme_type" says Integer, inactive, not looked into) and is inserted again
  * over the returned value, whose analysis Enzyme then clears at that member's bytes.
- * Only where the member provably holds an integer: a constant, a comparison, a value
+ * Only where the member provably holds an integer: a constant (the constant 0 is
+ * Anything to Enzyme too: `ControlFlow::Continue`'s tag), a comparison, a value
  * narrower than 16 bits, a load rustc marks with !range (tags, bools, chars), and phis,
  * selects, casts and integer arithmetic of those. An integer carrying a float's bits
  * (f64::to_bits) or an address stays as it was: Enzyme types those itself, and calling
@@ -208,13 +209,37 @@ static bool integer_value(struct fn *f, const char *v)
     return yes;
 }
 
+/* Member i of the constant aggregate v ("{ i64 0, double poison }") as written; NULL when
+ * it is no number, poison or undef (a constant expression). */
+static const char *constant_member(struct fn *f, const char *v, unsigned i)
+{
+    lex_cur c = lex_start(v, 0, strlen(v));
+    if (!lex_take(&c, "{"))
+        return NULL;
+    for (unsigned at = 0;; at++) {
+        lex_step(&c); /* the member's type */
+        lex_tok t = c.t;
+        const char *x = take_operand(f, &c);
+        if (!x || (t.kind != LEX_NUMBER && strcmp(x, "poison") && strcmp(x, "undef")))
+            return NULL;
+        if (at == i)
+            return t.kind == LEX_NUMBER ? x : "poison";
+        if (!lex_take(&c, ","))
+            return NULL;
+    }
+}
+
 /* The value inserted at member i of aggregate v, following its chain of insertvalues;
  * NULL when the chain is something else (a phi, a load, a call). */
 static const char *member_value(struct fn *f, const char *v, unsigned i)
 {
     for (int depth = 0; depth < MAX_MEMBERS * 4; depth++) {
+        if (!strcmp(v, "zeroinitializer"))
+            return "0";
+        if (v[0] == '{')
+            return constant_member(f, v, i);
         if (v[0] != '%')
-            return "poison"; /* poison, undef, zeroinitializer: nothing Enzyme loses */
+            return "poison"; /* poison, undef: nothing Enzyme loses */
         size_t k = (size_t)(intptr_t)map_get(f->defs, v);
         if (!k)
             return NULL;
@@ -224,7 +249,13 @@ static const char *member_value(struct fn *f, const char *v, unsigned i)
         if (!lex_take(&c, "=") || !lex_take(&c, "insertvalue"))
             return NULL;
         lex_take_item(&c); /* the aggregate's type */
-        const char *agg = take_operand(f, &c);
+        const char *agg;
+        if (lex_is(s, c.t, '{')) { /* a constant: { i64 0, double poison } */
+            lex_tok g = lex_take_item(&c);
+            agg = g.kind == LEX_END ? NULL : tok_str(f, s, g);
+        } else {
+            agg = take_operand(f, &c);
+        }
         if (!agg || !lex_take(&c, ","))
             return NULL;
         lex_step(&c); /* the member's type */
@@ -320,7 +351,7 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
         bool any = false;
         for (unsigned i = 0; v && i < m; i++) {
             const char *x = helper_index(width[i]) >= 0 ? member_value(&f, v, i) : NULL;
-            if (x && x[0] == '%' && integer_value(&f, x)) {
+            if (x && strcmp(x, "poison") && integer_value(&f, x)) {
                 given[i] = x;
                 any = true;
             }

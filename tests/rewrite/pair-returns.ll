@@ -5,10 +5,11 @@
 ; @__typetree_integer.iN and is inserted again over the returned value, so Enzyme sees an
 ; Integer there and gives the float its derivative (tests/enzyme-bugs/mixed-pair-return.ll).
 ; Rewritten: a tag from `zext i1`, a phi of constants, a load with !range, a select, a
-; loop counter (a cycle of add and phi), an i8 bool, members in either order. Left alone:
-; an integer made from a float's bits, a parameter, a plain load, a pair of floats, a
-; pointer and a float, a constant return, an aggregate that is not an insertvalue chain,
-; an i24, a function returning a scalar.
+; loop counter (a cycle of add and phi), an i8 bool, members in either order, the constant
+; 0 (inserted, or a member of a constant or zeroinitializer aggregate the chain starts
+; from). Left alone: an integer made from a float's bits, a parameter, a plain load, a
+; poison member, a pair of floats, a pointer and a float, a constant return, an aggregate
+; that is not an insertvalue chain, an i24, a function returning a scalar.
 declare i32 @printf(ptr, ...)
 declare double @llvm.log.f64(double)
 @fmt = private constant [4 x i8] c"%g\0A\00"
@@ -94,6 +95,27 @@ c5:
   ret { i64, double } %5
 }
 
+define { i64, double } @continue_tag(double %x) {
+  %1 = insertvalue { i64, double } { i64 0, double poison }, double %x, 1
+  ret { i64, double } %1
+}
+
+define { i64, double } @zero_agg(double %x) {
+  %1 = insertvalue { i64, double } zeroinitializer, double %x, 1
+  ret { i64, double } %1
+}
+
+define { i64, double } @zero_tag(double %x) {
+  %1 = insertvalue { i64, double } poison, i64 0, 0
+  %2 = insertvalue { i64, double } %1, double %x, 1
+  ret { i64, double } %2
+}
+
+define { i64, double } @poison_tag(double %x) {
+  %1 = insertvalue { i64, double } poison, double %x, 1
+  ret { i64, double } %1
+}
+
 define { double, double } @floats(double %x) {
   %1 = insertvalue { double, double } poison, double %x, 0
   %2 = insertvalue { double, double } %1, double %x, 1
@@ -162,6 +184,15 @@ define i32 @main() {
   %e0 = extractvalue { i8, float } %e, 0
   %e0w = zext i8 %e0 to i64
   call i32 (ptr, ...) @printf(ptr @fmti, i64 %e0w)
+  %g = call { i64, double } @continue_tag(double 1.5)
+  %g0 = extractvalue { i64, double } %g, 0
+  call i32 (ptr, ...) @printf(ptr @fmti, i64 %g0)
+  %h = call { i64, double } @zero_agg(double 1.5)
+  %h1 = extractvalue { i64, double } %h, 1
+  call i32 (ptr, ...) @printf(ptr @fmt, double %h1)
+  %j = call { i64, double } @zero_tag(double 1.5)
+  %j0 = extractvalue { i64, double } %j, 0
+  call i32 (ptr, ...) @printf(ptr @fmti, i64 %j0)
   %f = call { i64, double } @kept(double 1.5, i64 2, ptr %t)
   %f0 = extractvalue { i64, double } %f, 0
   call i32 (ptr, ...) @printf(ptr @fmti, i64 %f0)
