@@ -50,7 +50,8 @@ static const char usage_wrapper[] =
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
     "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
     "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
-    "          [--byte-moves] [--const-fn-pointers] IN.ll (-o OUT.ll | -i)\n"
+    "          [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
+    "          IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -144,6 +145,9 @@ static const char usage_options_checks[] =
     "  --const-fn-pointers   (rewrite) a check: fail when a function of floats or\n"
     "                        pointers is passed to Enzyme as enzyme_const (calls\n"
     "                        through it are taken for inactive; docs/wrapper.md)\n"
+    "  --pointer-float-returns  (rewrite) a check: fail when a function reached from\n"
+    "                        Enzyme's reverse mode returns a pointer and a float\n"
+    "                        together (it drops the float's derivative; docs/wrapper.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -219,6 +223,7 @@ static const struct {
     {"--pair-returns", IR_RW_PAIR_RETURNS, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
+    {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */
@@ -758,7 +763,7 @@ static int cmd_rewrite(int argc, char **argv)
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] [--range-loads] "
                                  "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
-                                 "[--const-fn-pointers] IN.ll (-o OUT.ll | -i)");
+                                 "[--const-fn-pointers] [--pointer-float-returns] IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&

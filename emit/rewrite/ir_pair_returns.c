@@ -303,6 +303,35 @@ static unsigned pair_members(const char *s, size_t from, size_t to, lex_tok *ty,
     return fp && in && c.t.kind == LEX_END ? m : 0;
 }
 
+bool ir_pointer_float_return(const char *s, size_t n)
+{
+    size_t at, lparen, close = n;
+    if (!ir_define_name(s, n, &at, &lparen))
+        return false;
+    /* the return type: the last group before the name ("{ ptr, double }"), opened by '{' */
+    size_t open = n;
+    for (lex_tok t = lex_next(s, 0, at); t.kind != LEX_END; t = lex_next(s, t.end, at))
+        if (lex_is(s, t, '{')) {
+            open = t.at;
+            close = lex_skip_group(s, t.at, at);
+            if (!close)
+                return false;
+            t.end = close;
+        }
+    if (open == n || (open > 0 && s[open - 1] == '<')) /* none, or packed <{ ... }> */
+        return false;
+    bool ptr = false, fp = false;
+    lex_cur c = lex_start(s, open, close);
+    lex_step(&c); /* { */
+    for (; c.t.kind != LEX_END; lex_step(&c)) {
+        if (c.t.kind == LEX_PUNCT && !lex_is(s, c.t, ',') && !lex_is(s, c.t, '}'))
+            return false; /* a nested aggregate or vector: not a scalar pair */
+        ptr |= c.t.kind == LEX_WORD && lex_eq(s, c.t, "ptr");
+        fp |= is_float_word(s, c.t);
+    }
+    return ptr && fp;
+}
+
 unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
 {
     ir_define_line *d = xmalloc(sizeof *d);

@@ -8,87 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_rewrite.h"
+#include "ir_rewriter.h"
 #include "../ir/ir_lex.h"
 #include "../annotate/annotate.h"
 #include "../../layout/xalloc.h"
-
-struct ir_rewriter {
-    tt_ctx *c;
-    const char *file; /* the input's name, for messages */
-    unsigned which;
-    /* memory attributes: the attribute groups (by number) of define lines and of
-     * declarations of llvm.* intrinsics, from the listing pass */
-    tt_map *def_groups, *intrinsic_groups;
-    /* memmove: a call seen (the helper is then defined), and what the module declares */
-    bool saw_memmove, has_malloc, has_free, has_memcpy;
-    /* float loads: the module's largest metadata number (listing pass), and the number of
-     * each floating-point type's register tree, given when first used (0: not yet) */
-    unsigned long max_md;
-    unsigned long fp_md[7];
-    /* pointer selects: functions counted by their define lines in each pass; the
-     * ptrtoints ("<function>:%i" -> "%p") and the selects of an integer constant and a
-     * value ("<function>:%s" -> struct ptr_select) the listing pass found */
-    unsigned long fn_noted, fn_seen;
-    tt_map *ptrtoints, *selects;
-    /* inner first: every defined function in module order (listing pass), the names the
-     * bodies reference, whether the order changes (decided at the first rewritten line),
-     * the moved functions in their new order, and the one being held back */
-    struct fn_rec *fns;
-    size_t nfns, cap_fns;
-    tt_map *syms; /* "@name" -> struct sym */
-    bool in_body, ordered;
-    size_t *moved, nmoved;
-    tt_buf *holding;
-    /* join loops, loop exits: the function being read, held until its "}"; whether a
-     * guard needs @__typetree_never and whether the module defines it already */
-    tt_buf fn, fn2;
-    bool in_fn, never_used, never_defined;
-    /* pair returns: the helpers called and those the module defines (bits of
-     * ir_pair_widths) */
-    unsigned pair_used, pair_defined;
-    /* byte moves: the module's constant globals, its lines so far and the function being
-     * read in the listing pass */
-    tt_map *consts;
-    size_t lines, listed_from; /* lines read; the line of the define being listed */
-    tt_buf listed;
-    /* const fn pointers: the functions passed as @enzyme_const, with their lines */
-    struct const_fp *cfps;
-    size_t ncfps, cap_cfps;
-    /* float from bits: the function's lshr results ("%x" -> 64 * the width's index in
-     * bits_int + the shift, never 0) and `or`s of one with high bits ("%y" -> 1 + that
-     * index); whether each helper is called */
-    tt_map *lshrs, *from_bits;
-    bool bits_used[2];
-};
-
-struct sym {
-    long fn;       /* its index in fns, -1 when no function of that name is defined */
-    size_t stamp;  /* 1 + the last function that referenced it (one reference a body) */
-    bool handed;   /* named on a line that calls Enzyme */
-    bool function; /* const fn pointers: defined or declared as a function, */
-    bool values;   /* whose signature carries a float, a vector or a pointer */
-};
-struct const_fp {
-    struct sym *to;
-    const char *name; /* as written, "@f" */
-    size_t line;
-};
-struct ref {
-    struct sym *to;
-    struct ref *next;
-};
-struct fn_rec {
-    struct ref *refs;
-    bool enzyme, held;
-    tt_buf text; /* held back: the rewritten lines */
-    const char *name;  /* byte moves: its name as written, and the module line of */
-    size_t byte_move;  /* the load of a move refused (0: none) */
-};
-
-struct ptr_select {
-    const char *cond, *arm[2]; /* the condition and the two arms as written */
-};
 
 ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
 {
@@ -125,8 +48,8 @@ void ir_rewriter_release(ir_rewriter *rw)
 bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
-                        IR_RW_POINTER_SELECTS |
-                        IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_CONST_FN_POINTERS);
+                        IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
+                        IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS);
 }
 
 static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
@@ -159,7 +82,6 @@ static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n);
 static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n);
 static void inner_first_note(ir_rewriter *rw, const char *s, size_t n);
 static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n);
-static void const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
 
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
@@ -168,12 +90,12 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
-    if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES))
+    if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS))
         inner_first_note(rw, s, n);
     if (rw->which & IR_RW_BYTE_MOVES)
         byte_moves_note(rw, s, n);
     if (rw->which & IR_RW_CONST_FN_POINTERS)
-        const_fn_pointers_note(rw, s, n);
+        ir_const_fn_pointers_note(rw, s, n);
     if ((rw->which & (IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS)) && float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
@@ -322,7 +244,7 @@ static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
  * after the last operand but an optional ", !..." tail of metadata. */
 
 /* "%x = OP" at the line's start: true with x the name token and c past OP. */
-static bool assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x)
+bool rw_assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x)
 {
     *c = lex_start(s, 0, n);
     if (c->t.kind != LEX_LOCAL || c->t.open)
@@ -333,7 +255,7 @@ static bool assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok
 }
 
 /* Whether the line ends at c: nothing more, or ", !" metadata. */
-static bool at_tail(const lex_cur *c)
+bool rw_at_tail(const lex_cur *c)
 {
     return c->t.kind == LEX_END ||
            (lex_is(c->s, c->t, ',') && lex_next(c->s, c->t.end, c->n).kind == LEX_META);
@@ -341,7 +263,7 @@ static bool at_tail(const lex_cur *c)
 
 /* The current token when it is of kind k (not cut by n), stepping past it; kind LEX_END
  * otherwise. */
-static lex_tok take_kind(lex_cur *c, lex_kind k)
+lex_tok rw_take_kind(lex_cur *c, lex_kind k)
 {
     lex_tok t = c->t;
     if (t.kind != k || t.open)
@@ -355,7 +277,7 @@ static const char *fn_key(ir_rewriter *rw, unsigned long fn, const char *s, lex_
     return arena_printf(rw->c->arena, "%lu:%.*s", fn, (int)(t.end - t.at), s + t.at);
 }
 
-static char *tok_text(ir_rewriter *rw, const char *s, lex_tok t)
+char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t)
 {
     return arena_strndup(rw->c->arena, s + t.at, t.end - t.at);
 }
@@ -364,17 +286,17 @@ static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
 {
     lex_cur c;
     lex_tok x, p;
-    if (assigns(&c, s, n, "ptrtoint", &x)) {
-        if (lex_take(&c, "ptr") && (p = take_kind(&c, LEX_LOCAL)).kind == LEX_LOCAL &&
-            lex_take(&c, "to") && lex_take(&c, "i64") && at_tail(&c))
-            map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s, x), tok_text(rw, s, p));
-    } else if (assigns(&c, s, n, "select", &x) && lex_take(&c, "i1")) {
+    if (rw_assigns(&c, s, n, "ptrtoint", &x)) {
+        if (lex_take(&c, "ptr") && (p = rw_take_kind(&c, LEX_LOCAL)).kind == LEX_LOCAL &&
+            lex_take(&c, "to") && lex_take(&c, "i64") && rw_at_tail(&c))
+            map_put(rw->ptrtoints, fn_key(rw, rw->fn_noted, s, x), rw_tok_text(rw, s, p));
+    } else if (rw_assigns(&c, s, n, "select", &x) && lex_take(&c, "i1")) {
         lex_tok cond = c.t;
         if (!(cond.kind == LEX_LOCAL && !cond.open) && !lex_eq(s, cond, "true") &&
             !lex_eq(s, cond, "false"))
             return;
         lex_step(&c);
-        struct ptr_select sel = {tok_text(rw, s, cond), {NULL, NULL}};
+        struct ptr_select sel = {rw_tok_text(rw, s, cond), {NULL, NULL}};
         for (int k = 0; k < 2; k++) {
             if (!lex_take(&c, ",") || !lex_take(&c, "i64"))
                 return;
@@ -386,9 +308,9 @@ static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
             if ((a.kind != LEX_LOCAL && a.kind != LEX_NUMBER) || a.open)
                 return;
             lex_step(&c);
-            sel.arm[k] = tok_text(rw, s, a);
+            sel.arm[k] = rw_tok_text(rw, s, a);
         }
-        if (at_tail(&c)) {
+        if (rw_at_tail(&c)) {
             struct ptr_select *kept = arena_alloc(rw->c->arena, sizeof *kept);
             *kept = sel;
             map_put(rw->selects, fn_key(rw, rw->fn_noted, s, x), kept);
@@ -409,15 +331,15 @@ static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out
 {
     lex_cur c;
     lex_tok x, v;
-    if (!assigns(&c, s, n, "inttoptr", &x))
+    if (!rw_assigns(&c, s, n, "inttoptr", &x))
         return false;
     size_t op = lex_next(s, x.end, n).end; /* past "=" */
     op = lex_next(s, op, n).at;            /* "inttoptr" */
-    if (!lex_take(&c, "i64") || (v = take_kind(&c, LEX_LOCAL)).kind != LEX_LOCAL ||
+    if (!lex_take(&c, "i64") || (v = rw_take_kind(&c, LEX_LOCAL)).kind != LEX_LOCAL ||
         !lex_take(&c, "to"))
         return false;
     lex_tok ty = c.t;
-    if (!lex_take(&c, "ptr") || !at_tail(&c))
+    if (!lex_take(&c, "ptr") || !rw_at_tail(&c))
         return false;
     struct ptr_select *sel = map_get(rw->selects, fn_key(rw, rw->fn_seen, s, v));
     if (!sel || (sel->arm[0][0] == '%') == (sel->arm[1][0] == '%'))
@@ -432,7 +354,7 @@ static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out
 }
 
 /* ---- inner first ---- */
-static struct sym *sym_of(ir_rewriter *rw, const char *s, lex_tok t)
+struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t)
 {
     size_t l = t.end - t.at - 1; /* the name without '@', as written */
     char stack[256], *key = l < sizeof stack ? stack : xmalloc(l + 1);
@@ -476,10 +398,12 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         }
         memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
         if (next_global(s, &i, n, &g)) {
-            sym_of(rw, s, g)->fn = (long)rw->nfns;
-            if (rw->which & IR_RW_BYTE_MOVES)
-                rw->fns[rw->nfns].name = tok_text(rw, s, g);
+            rw_sym_of(rw, s, g)->fn = (long)rw->nfns;
+            if (rw->which & (IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS))
+                rw->fns[rw->nfns].name = rw_tok_text(rw, s, g);
         }
+        if ((rw->which & IR_RW_POINTER_FLOAT_RETURNS) && ir_pointer_float_return(s, n))
+            rw->fns[rw->nfns].pf_return = rw->lines;
         rw->nfns++;
         rw->in_body = true;
         return;
@@ -494,13 +418,19 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         return; /* most body lines name no global: not lexed */
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
     bool calls_enzyme = rw_find(s, 0, n, "@__enzyme_") < n;
+    /* reverse mode: every entry point but forward mode's (__enzyme_fwddiff*) and the
+     * helpers that differentiate nothing themselves are named so */
+    bool calls_reverse = rw_find(s, 0, n, "@__enzyme_autodiff") < n ||
+                         rw_find(s, 0, n, "@__enzyme_augmentfwd") < n ||
+                         rw_find(s, 0, n, "@__enzyme_reverse") < n;
     while (next_global(s, &i, n, &g)) {
         if (rw_starts(s + g.at, g.end - g.at, "@__enzyme_")) {
             f->enzyme = true;
             continue;
         }
-        struct sym *y = sym_of(rw, s, g);
+        struct sym *y = rw_sym_of(rw, s, g);
         y->handed |= calls_enzyme;
+        y->reverse |= calls_reverse;
         if (y->stamp == rw->nfns)
             continue;
         y->stamp = rw->nfns;
@@ -547,145 +477,6 @@ static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n)
     if (at)
         f->byte_move = rw->listed_from + at - 1;
     rw->listed.len = 0;
-}
-
-/* ---- const fn pointers ----
- * Define and declare lines: whether the function's return type or parameter list names a
- * float type, a vector or ptr (quoted attribute values, such as a tree's "Float@double",
- * are strings to the lexer: not read). Lines calling @__enzyme_*: the global passed right
- * after each @enzyme_const, when the argument is a global (a pointer in a register cannot
- * be told here). */
-static bool value_type_word(const char *s, lex_tok t)
-{
-    static const char *const words[] = {"float", "double", "half", "bfloat", "fp128",
-                                        "x86_fp80", "ppc_fp128", "ptr"};
-    if (t.kind == LEX_PUNCT && lex_is(s, t, '<'))
-        return true; /* <N x T> */
-    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-        if (t.kind == LEX_WORD && lex_eq(s, t, words[k]))
-            return true;
-    return false;
-}
-
-static void const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n)
-{
-    bool def = rw_starts(s, n, "define "), decl = !def && rw_starts(s, n, "declare ");
-    if (def || decl) {
-        bool values = false;
-        lex_tok t = lex_next(s, 0, n);
-        for (; t.kind != LEX_END && t.kind != LEX_GLOBAL; t = lex_next(s, t.end, n))
-            values |= value_type_word(s, t); /* the return type, among linkage words */
-        if (t.kind != LEX_GLOBAL || t.open)
-            return;
-        struct sym *y = sym_of(rw, s, t);
-        lex_tok open = lex_next(s, t.end, n);
-        size_t close = lex_is(s, open, '(') ? lex_skip_group(s, open.at, n) : 0;
-        for (t = lex_next(s, open.end, n); close && t.kind != LEX_END && t.at < close;
-             t = lex_next(s, t.end, n))
-            values |= value_type_word(s, t);
-        y->function = true;
-        y->values = values;
-        return;
-    }
-    if (rw_find(s, 0, n, "@__enzyme_") == n || rw_find(s, 0, n, "@enzyme_const") == n)
-        return;
-    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
-        if (t.kind != LEX_GLOBAL || !lex_eq(s, t, "@enzyme_const"))
-            continue;
-        lex_tok c = lex_next(s, t.end, n);
-        if (!lex_is(s, c, ','))
-            continue;
-        size_t end = lex_item_end(s, c.end, n, NULL);
-        lex_tok g = lex_next(s, c.end, n);
-        while (g.kind != LEX_END && g.at < end && g.kind != LEX_GLOBAL && g.kind != LEX_LOCAL)
-            g = lex_next(s, g.end, n);
-        if (g.kind != LEX_GLOBAL || g.open || g.at >= end)
-            continue;
-        if (rw->ncfps == rw->cap_cfps) {
-            rw->cap_cfps = rw->cap_cfps ? 2 * rw->cap_cfps : 8;
-            rw->cfps = xrealloc(rw->cfps, rw->cap_cfps * sizeof *rw->cfps);
-        }
-        rw->cfps[rw->ncfps++] = (struct const_fp){sym_of(rw, s, g), tok_text(rw, s, g), rw->lines};
-    }
-}
-
-/* A legacy-mangled Rust name's path (_ZN5suite4main17h0123456789abcdefE ->
- * suite::main; the hash and escapes as written), for messages; "" for any other name. */
-static const char *rust_path(tt_arena *a, const char *name)
-{
-    const char *p = name + (name[0] == '@');
-    if (strncmp(p, "_ZN", 3) != 0)
-        return "";
-    tt_buf b = {0};
-    for (p += 3; is_digit(*p);) {
-        char *end;
-        unsigned long len = strtoul(p, &end, 10);
-        if (strlen(end) < len)
-            break;
-        if (!(len == 17 && end[0] == 'h' && end[len] == 'E'))
-            buf_printf(&b, "%s%.*s", b.len ? "::" : "", (int)len, end);
-        p = end + len;
-    }
-    const char *out = arena_printf(a, " (%s)", b.data ? b.data : "");
-    free(b.data);
-    return b.len ? out : "";
-}
-
-static bool const_fn_pointers_check(ir_rewriter *rw)
-{
-    bool ok = true;
-    for (size_t k = 0; k < rw->ncfps; k++) {
-        const struct const_fp *p = &rw->cfps[k];
-        if (!p->to->function || !p->to->values)
-            continue;
-        /* tools/rustc-typetree knows the refusal by "as enzyme_const" */
-        diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", p->line),
-                 "%s%s is passed to Enzyme as enzyme_const, a function pointer whose "
-                 "signature carries floats or pointers: Enzyme takes every call through a "
-                 "constant function pointer for inactive, and the derivative through it "
-                 "would be 0 (tests/enzyme-bugs/const-fnptr-inactive.ll); call the function "
-                 "directly, or pass a closure or a generic F: Fn instead",
-                 p->name, rust_path(rw->c->arena, p->name));
-        ok = false;
-    }
-    return ok;
-}
-
-bool ir_rewrite_check(ir_rewriter *rw)
-{
-    bool fp_ok = !(rw->which & IR_RW_CONST_FN_POINTERS) || const_fn_pointers_check(rw);
-    if (!(rw->which & IR_RW_BYTE_MOVES))
-        return fp_ok;
-    size_t *stack = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *stack), top = 0;
-    bool *seen = xcalloc(rw->nfns ? rw->nfns : 1, 1), ok = true;
-    for (size_t k = 0; k < rw->nfns; k++) {
-        struct sym *y = rw->fns[k].name ? map_get(rw->syms, rw->fns[k].name + 1) : NULL;
-        if (y && y->handed && !seen[k]) {
-            seen[k] = true;
-            stack[top++] = k;
-        }
-    }
-    while (top) {
-        struct fn_rec *f = &rw->fns[stack[--top]];
-        if (f->byte_move) {
-            /* tools/rustc-typetree knows the refusal by "moves bytes one at a time" */
-            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", f->byte_move),
-                     "%s%s, which Enzyme differentiates, moves bytes one at a time where they "
-                     "may hold a float (a run-time byte index, or four adjacent bytes); Enzyme "
-                     "moves no derivative with values narrower than 16 bits "
-                     "(tests/enzyme-bugs/float-as-bytes.ll)",
-                     f->name, rust_path(rw->c->arena, f->name));
-            ok = false;
-        }
-        for (struct ref *r = f->refs; r; r = r->next)
-            if (r->to->fn >= 0 && !seen[r->to->fn]) {
-                seen[r->to->fn] = true;
-                stack[top++] = (size_t)r->to->fn;
-            }
-    }
-    free(stack);
-    free(seen);
-    return ok && fp_ok;
 }
 
 /* Which functions that call Enzyme reach which: reach[a * ne + b] for the a-th and b-th of
@@ -948,84 +739,9 @@ static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
-/* ---- float from bits ----
- * "%x = lshr [exact] iN %a, K" and "%y = or [disjoint] iN %x, C" are noted per function
- * (LLVM puts an `or`'s constant second); "%u = bitcast iN %y to T" of a noted %y becomes a
- * call. N is 64 (T double) or 32 (T float). */
-static const char *const bits_int[2] = {"i64", "i32"}, *const bits_fp[2] = {"double", "float"};
-static const char *const bits_fn[2] = {"@__typetree_float_from_bits.f64",
-                                       "@__typetree_float_from_bits.f32"};
-
-/* After "%x = OP": an optional flag word, then "iN %a,"; the width's index in bits_int (0:
- * i64, 1: i32) with *a the operand, -1 when the line is not so. */
-static int int_operand(lex_cur *c, const char *flag, lex_tok *a)
-{
-    if (flag)
-        lex_take(c, flag);
-    int w = 0;
-    while (w < 2 && !lex_take(c, bits_int[w]))
-        w++;
-    *a = c->t;
-    lex_step(c);
-    return w < 2 && a->kind == LEX_LOCAL && !a->open ? w : -1;
-}
-
-static bool float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
-{
-    if (rw_starts(s, n, "define ")) {
-        rw->lshrs = map_new(rw->c->arena);
-        rw->from_bits = map_new(rw->c->arena);
-        return false;
-    }
-    if (!rw->lshrs || !rw_starts(s, n, "  %"))
-        return false;
-    lex_cur c;
-    lex_tok x, a;
-    int w;
-    if (assigns(&c, s, n, "lshr", &x)) {
-        if ((w = int_operand(&c, "exact", &a)) < 0 || !lex_take(&c, ","))
-            return false;
-        lex_tok k = take_kind(&c, LEX_NUMBER);
-        long long sh = k.kind == LEX_NUMBER ? strtoll(s + k.at, NULL, 10) : 0;
-        if (sh >= 1 && sh < (w ? 32 : 64) && at_tail(&c))
-            map_put(rw->lshrs, tok_text(rw, s, x), (void *)(intptr_t)(w * 64 + sh));
-        return false;
-    }
-    if (assigns(&c, s, n, "or", &x)) {
-        if ((w = int_operand(&c, "disjoint", &a)) < 0 || !lex_take(&c, ","))
-            return false;
-        lex_tok k = take_kind(&c, LEX_NUMBER);
-        intptr_t sh = (intptr_t)map_get(rw->lshrs, tok_text(rw, s, a));
-        if (k.kind != LEX_NUMBER || !at_tail(&c) || !sh || sh / 64 != w)
-            return false;
-        unsigned bits = w ? 32 : 64;
-        uint64_t v = (uint64_t)strtoll(s + k.at, NULL, 10);
-        if (bits == 32)
-            v &= 0xffffffffu;
-        uint64_t low = (1ull << (bits - (unsigned)(sh % 64))) - 1; /* the shifted value's bits */
-        if (v && !(v & low))
-            map_put(rw->from_bits, tok_text(rw, s, x), (void *)(intptr_t)(w + 1));
-        return false;
-    }
-    lex_tok y;
-    if (!assigns(&c, s, n, "bitcast", &x) || (w = int_operand(&c, NULL, &y)) < 0 ||
-        !lex_take(&c, "to"))
-        return false;
-    lex_tok ft = c.t; /* what follows it (", !dbg ...", the line's end) is kept */
-    if (!lex_take(&c, bits_fp[w]) || !at_tail(&c) ||
-        (intptr_t)map_get(rw->from_bits, tok_text(rw, s, y)) != w + 1)
-        return false;
-    buf_putn(out, s, x.end);
-    buf_printf(out, " = call %s %s(%s %.*s)", bits_fp[w], bits_fn[w], bits_int[w],
-               (int)(y.end - y.at), s + y.at);
-    buf_putn(out, s + ft.end, n - ft.end);
-    rw->bits_used[w] = true;
-    return true;
-}
-
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
-    if ((rw->which & IR_RW_FLOAT_FROM_BITS) && float_from_bits(rw, s, n, out))
+    if ((rw->which & IR_RW_FLOAT_FROM_BITS) && ir_float_from_bits(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
         return;
@@ -1089,16 +805,7 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     }
     bool never = rw->never_used && !rw->never_defined;
     ir_rewriter_release(rw);
-    for (int w = 0; w < 2; w++)
-        if (rw->bits_used[w])
-            buf_printf(out, "\n; rustc-typetree: a float made from shifted integer bits, which "
-                            "has no derivative (--float-from-bits)\n"
-                            "define internal %s %s(%s %%b) noinline \"enzyme_inactive\" "
-                            "\"enzyme_ta_norecur\" {\n"
-                            "  %%f = bitcast %s %%b to %s\n"
-                            "  ret %s %%f\n"
-                            "}\n",
-                       bits_fp[w], bits_fn[w], bits_int[w], bits_int[w], bits_fp[w], bits_fp[w]);
+    ir_float_bits_helpers(rw, out);
     for (int k = 0; k < IR_PAIR_WIDTHS; k++)
         if ((rw->pair_used & ~rw->pair_defined) & (1u << k))
             buf_printf(out, "\n; rustc-typetree: an integer member of a returned pair, an "

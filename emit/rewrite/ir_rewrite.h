@@ -142,6 +142,14 @@ enum {
      * index when the outer Vec is dropped). For the module between LLVM's passes and
      * Enzyme. */
     IR_RW_RANGE_LOADS = 1u << 13,
+    /* a check, not a rewrite (needs the listing pass): the run fails, writing nothing,
+     * when a function reached from one handed to Enzyme's reverse mode (@__enzyme_autodiff*,
+     * __enzyme_augmentfwd*, __enzyme_reverse*) returns a literal struct holding a pointer
+     * and a float (`{ ptr, double }`: a (&T, f64) by value). Enzyme's reverse mode takes
+     * such a return for a pointer, gives it a shadow or nothing, and drops the float's
+     * derivative, silently, with any tree or none (tests/enzyme-bugs/
+     * pointer-float-return.ll; forward mode is right). */
+    IR_RW_POINTER_FLOAT_RETURNS = 1u << 14,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -183,6 +191,9 @@ unsigned ir_loop_exits(const char *s, size_t n, tt_buf *out);
  * (IR_RW_PAIR_RETURNS); the number of returns rewritten. *widths gets bit k set for each
  * helper @__typetree_integer.iN called, N = ir_pair_widths[k] (ir_rewrite_finish defines
  * them). */
+/* Whether define line s[0, n) returns a literal struct holding a pointer and a float
+ * (IR_RW_POINTER_FLOAT_RETURNS). */
+bool ir_pointer_float_return(const char *s, size_t n);
 #define IR_PAIR_WIDTHS 6
 extern const unsigned ir_pair_widths[IR_PAIR_WIDTHS];
 unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths);

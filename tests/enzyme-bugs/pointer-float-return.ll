@@ -3,8 +3,9 @@
 ; (&mut T, f32) by value) gets a duplicated return, the pointer's shadow, and no
 ; differential return for the float: its derivative is 0. The pointer's own derivative
 ; (the load through it) is right. No integer here, so --pair-returns (the workaround of
-; mixed-pair-return.ll) cannot help. Not worked around: the gradient suite's -O2 module
-; returns one { double, ptr } (rustc_recursion's Level1::clone), and that case is right.
+; mixed-pair-return.ll) cannot help, and forward mode is right. Refused instead: typetree
+; rewrite --pointer-float-returns stops a build whose reverse-mode code reaches such a
+; function (tests/rewrite pointer-float-returns-*, fixtures/wrapper/pointer_float.rs).
 ; g(p) = ln(*p)^2 + *p -> g'(2) = 2 ln(2) / 2 + 1 = 1.693147.
 ; CASE bug -O0 wrong
 ; CASE bug -O2 wrong

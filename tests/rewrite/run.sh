@@ -8,9 +8,9 @@
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --float-from-bits, --pair-returns, --byte-moves and
-#                   --const-fn-pointers
-#                   (the last two checks: .expected is the input) are
+#                   --quiet-checks, --float-from-bits, --pair-returns, --byte-moves,
+#                   --const-fn-pointers and --pointer-float-returns
+#                   (the last three checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
 #                   (their @main), which must print the same, and something.
@@ -20,7 +20,8 @@
 #                   prints (made by the former awk program); with the plugin here, each half
 #                   must be a pipeline opt runs. .err: as above.
 #   calls-enzyme.ll `typetree calls-enzyme` says 0 (declares __enzyme_*), and so for the
-#                   inner-first*.ll, byte-moves*.ll and const-fn-pointers*.ll, which call
+#                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll and
+#                   pointer-float-returns*.ll, which call
 #                   Enzyme; every other .ll 3.
 # Prints [PASS]/[FAIL] per check and ends with "N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 TYPETREE_BIN" >&2; exit 2; }
@@ -74,7 +75,8 @@ for f in *.ll; do
     fi
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
-        *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "*)
+        *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
+        *" --pointer-float-returns "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086
@@ -121,7 +123,8 @@ done
 
 for f in *.ll; do
     want=3
-    case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll) want=0 ;; esac
+    case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll | \
+        pointer-float-returns*.ll) want=0 ;; esac
     "$T" calls-enzyme "$f" 2>"$out/err"
     st=$?
     if [ $st -eq $want ]; then ok "calls-enzyme $f: $st"; else bad "calls-enzyme $f: $st, not $want" "$out/err"; fi

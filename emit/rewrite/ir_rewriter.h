@@ -1,0 +1,111 @@
+/* The rewriter's state and the helpers its files share (emit/rewrite/ir_rewrite.c, the
+ * line rewrites and the driver; ir_checks.c, the checks that refuse a module;
+ * ir_float_bits.c, floats made from integer bits). Private to emit/rewrite/. */
+#ifndef IR_REWRITER_H
+#define IR_REWRITER_H
+
+#include "ir_rewrite.h"
+#include "../ir/ir_lex.h"
+
+struct ir_rewriter {
+    tt_ctx *c;
+    const char *file; /* the input's name, for messages */
+    unsigned which;
+    /* memory attributes: the attribute groups (by number) of define lines and of
+     * declarations of llvm.* intrinsics, from the listing pass */
+    tt_map *def_groups, *intrinsic_groups;
+    /* memmove: a call seen (the helper is then defined), and what the module declares */
+    bool saw_memmove, has_malloc, has_free, has_memcpy;
+    /* float loads: the module's largest metadata number (listing pass), and the number of
+     * each floating-point type's register tree, given when first used (0: not yet) */
+    unsigned long max_md;
+    unsigned long fp_md[7];
+    /* pointer selects: functions counted by their define lines in each pass; the
+     * ptrtoints ("<function>:%i" -> "%p") and the selects of an integer constant and a
+     * value ("<function>:%s" -> struct ptr_select) the listing pass found */
+    unsigned long fn_noted, fn_seen;
+    tt_map *ptrtoints, *selects;
+    /* inner first: every defined function in module order (listing pass), the names the
+     * bodies reference, whether the order changes (decided at the first rewritten line),
+     * the moved functions in their new order, and the one being held back */
+    struct fn_rec *fns;
+    size_t nfns, cap_fns;
+    tt_map *syms; /* "@name" -> struct sym */
+    bool in_body, ordered;
+    size_t *moved, nmoved;
+    tt_buf *holding;
+    /* join loops, loop exits: the function being read, held until its "}"; whether a
+     * guard needs @__typetree_never and whether the module defines it already */
+    tt_buf fn, fn2;
+    bool in_fn, never_used, never_defined;
+    /* pair returns: the helpers called and those the module defines (bits of
+     * ir_pair_widths) */
+    unsigned pair_used, pair_defined;
+    /* byte moves: the module's constant globals, its lines so far and the function being
+     * read in the listing pass */
+    tt_map *consts;
+    size_t lines, listed_from; /* lines read; the line of the define being listed */
+    tt_buf listed;
+    /* const fn pointers: the functions passed as @enzyme_const, with their lines */
+    struct const_fp *cfps;
+    size_t ncfps, cap_cfps;
+    /* float from bits: the function's lshr results ("%x" -> 64 * the width's index in
+     * bits_int + the shift, never 0) and `or`s of one with high bits ("%y" -> 1 + that
+     * index); whether each helper is called */
+    tt_map *lshrs, *from_bits;
+    bool bits_used[2];
+};
+
+struct sym {
+    long fn;       /* its index in fns, -1 when no function of that name is defined */
+    size_t stamp;  /* 1 + the last function that referenced it (one reference a body) */
+    bool handed;   /* named on a line that calls Enzyme, */
+    bool reverse;  /* in reverse mode (pointer-float returns) */
+    bool function; /* const fn pointers: defined or declared as a function, */
+    bool values;   /* whose signature carries a float, a vector or a pointer */
+};
+struct const_fp {
+    struct sym *to;
+    const char *name; /* as written, "@f" */
+    size_t line;
+};
+struct ref {
+    struct sym *to;
+    struct ref *next;
+};
+struct fn_rec {
+    struct ref *refs;
+    bool enzyme, held;
+    tt_buf text; /* held back: the rewritten lines */
+    const char *name;  /* byte moves: its name as written, and the module line of */
+    size_t byte_move;  /* the load of a move refused (0: none) */
+    size_t pf_return;  /* pointer-float returns: its define's module line (0: none) */
+};
+
+struct ptr_select {
+    const char *cond, *arm[2]; /* the condition and the two arms as written */
+};
+
+/* "%x = OP" at the line's start: true with x the name token and c past OP. */
+bool rw_assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x);
+/* Whether the line ends at c: nothing more, or ", !" metadata. */
+bool rw_at_tail(const lex_cur *c);
+/* The current token when it is of kind k (not cut by n), stepping past it; kind LEX_END
+ * otherwise. */
+lex_tok rw_take_kind(lex_cur *c, lex_kind k);
+/* Token t's text, in the rewriter's arena. */
+char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t);
+/* The symbol record of global t ("@name"), made on first use. */
+struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
+
+/* ir_checks.c: the listing pass's notes for IR_RW_CONST_FN_POINTERS (define and declare
+ * lines, lines calling @__enzyme_*). */
+void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
+
+/* ir_float_bits.c: line s[0, n) rewritten to out when it is a float made from shifted
+ * integer bits (IR_RW_FLOAT_FROM_BITS; true then); the helpers it called, defined after
+ * the module's last line. */
+bool ir_float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+void ir_float_bits_helpers(const ir_rewriter *rw, tt_buf *out);
+
+#endif
