@@ -13,8 +13,9 @@
 # limit of type offsets and the segment lists of long copies (big_mixed.rs),
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin, rand's float from integer bits right with trees (rand_bits.rs), the
-# refusal of floats' bytes moved one by one (byte_swap.rs) and of a
-# function of floats passed as enzyme_const (const_fn.rs).
+# refusal of floats' bytes moved one by one (byte_swap.rs), of a
+# function of floats passed as enzyme_const (const_fn.rs) and of a reference and a float
+# returned together in reverse mode (pointer_float.rs).
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -192,6 +193,12 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         >/dev/null 2>"$out/cf/log"; echo $? >"$out/cf/st"
      "$W" --enzyme "$plugin" --allow-const-fn-pointers -A warnings "$fx/const_fn.rs" \
         -o "$out/cf/allowed" >/dev/null 2>"$out/cf/allow.log") &
+    # pointer_float: (&f64, f64) returned inside reverse mode; refused, or built anyway
+    mkdir -p "$out/pf"
+    ("$W" --enzyme "$plugin" -A warnings "$fx/pointer_float.rs" -o "$out/pf/refused" \
+        >/dev/null 2>"$out/pf/log"; echo $? >"$out/pf/st"
+     "$W" --enzyme "$plugin" --allow-pointer-float-returns -A warnings "$fx/pointer_float.rs" \
+        -o "$out/pf/allowed" >/dev/null 2>"$out/pf/allow.log") &
     # rotate: Enzyme's warnings on a build it finishes reach the user
     "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
         >/dev/null 2>"$out/rot/kept.log"
@@ -200,6 +207,10 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         '[ "$(cat "$out/cf/st")" = 1 ] && grep -q "^rustc-typetree: const-fn-pointers: error: @.*(const_fn::square) is passed to Enzyme as enzyme_const" "$out/cf/log" && ! grep -q "const_fn::twice" "$out/cf/log" && grep -q "^rustc-typetree: const-fn-pointers: refused to differentiate const_fn" "$out/cf/log" && ! grep -q "without trees\|without them" "$out/cf/log" && [ ! -e "$out/cf/refused" ]' "$out/cf/log"
     check "const fn pointers: --allow-const-fn-pointers builds it, and Enzyme's gradient is the wrong one the check prevents (6, not 12)" \
         '"$out/cf/allowed" | grep -q "^gradient wrong (6, want 12)"' "$out/cf/allow.log"
+    check "pointer-float returns: a reference and a float returned together inside reverse mode is refused, named, no program" \
+        '[ "$(cat "$out/pf/st")" = 1 ] && grep -q "^rustc-typetree: pointer-float-returns: error: @.*(pointer_float::pick), which Enzyme differentiates in reverse mode, returns a pointer and a float" "$out/pf/log" && grep -q "^rustc-typetree: pointer-float-returns: refused to differentiate pointer_float" "$out/pf/log" && ! grep -q "without trees\|without them" "$out/pf/log" && [ ! -e "$out/pf/refused" ]' "$out/pf/log"
+    check "pointer-float returns: --allow-pointer-float-returns builds it, and Enzyme's gradient is the wrong one the check prevents (1, not 1.693)" \
+        '"$out/pf/allowed" | grep -q "^gradient wrong (1, want 1.69314718"' "$out/pf/allow.log"
     check "byte moves: swapping a float's bytes one by one is refused, the function named, no program" \
         '[ "$(cat "$out/bs/st")" = 1 ] && grep -q "^rustc-typetree: byte-moves: error: @.*(byte_swap::swap_bytes), which Enzyme differentiates, moves bytes one at a time" "$out/bs/log" && grep -q "^rustc-typetree: byte-moves: refused to differentiate byte_swap" "$out/bs/log" && ! grep -q "without trees\|without them" "$out/bs/log" && [ ! -e "$out/bs/refused" ]' "$out/bs/log"
     check "byte moves: --allow-byte-moves hands the same module to Enzyme" \
