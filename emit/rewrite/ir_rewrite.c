@@ -243,43 +243,9 @@ static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
  * Lines are read with the project's lexer (emit/ir/ir_lex.h): "%x = OP ..." with nothing
  * after the last operand but an optional ", !..." tail of metadata. */
 
-/* "%x = OP" at the line's start: true with x the name token and c past OP. */
-bool rw_assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x)
-{
-    *c = lex_start(s, 0, n);
-    if (c->t.kind != LEX_LOCAL || c->t.open)
-        return false;
-    *x = c->t;
-    lex_step(c);
-    return lex_take(c, "=") && lex_take(c, op);
-}
-
-/* Whether the line ends at c: nothing more, or ", !" metadata. */
-bool rw_at_tail(const lex_cur *c)
-{
-    return c->t.kind == LEX_END ||
-           (lex_is(c->s, c->t, ',') && lex_next(c->s, c->t.end, c->n).kind == LEX_META);
-}
-
-/* The current token when it is of kind k (not cut by n), stepping past it; kind LEX_END
- * otherwise. */
-lex_tok rw_take_kind(lex_cur *c, lex_kind k)
-{
-    lex_tok t = c->t;
-    if (t.kind != k || t.open)
-        return (lex_tok){.kind = LEX_END};
-    lex_step(c);
-    return t;
-}
-
 static const char *fn_key(ir_rewriter *rw, unsigned long fn, const char *s, lex_tok t)
 {
     return arena_printf(rw->c->arena, "%lu:%.*s", fn, (int)(t.end - t.at), s + t.at);
-}
-
-char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t)
-{
-    return arena_strndup(rw->c->arena, s + t.at, t.end - t.at);
 }
 
 static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
@@ -354,23 +320,6 @@ static bool pointer_select(ir_rewriter *rw, const char *s, size_t n, tt_buf *out
 }
 
 /* ---- inner first ---- */
-struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t)
-{
-    size_t l = t.end - t.at - 1; /* the name without '@', as written */
-    char stack[256], *key = l < sizeof stack ? stack : xmalloc(l + 1);
-    memcpy(key, s + t.at + 1, l);
-    key[l] = '\0';
-    struct sym *y = map_get(rw->syms, key);
-    if (!y) {
-        y = arena_alloc(rw->c->arena, sizeof *y);
-        y->fn = -1;
-        map_put(rw->syms, key, y);
-    }
-    if (key != stack)
-        free(key);
-    return y;
-}
-
 /* The next global a line names from s[*i] (the lexer skips quoted strings, such as the
  * "Float@double" of a tree): true with its token, *i moved past it. */
 static bool next_global(const char *s, size_t *i, size_t n, lex_tok *g)

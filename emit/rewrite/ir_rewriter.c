@@ -1,0 +1,61 @@
+/* The helpers the rewriter's files share (emit/rewrite/ir_rewriter.h): reading "%x = OP"
+ * lines with the lexer, token text and symbol records in the rewriter's arena. A leaf: it
+ * calls none of the rewrites. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_rewriter.h"
+#include "../../layout/xalloc.h"
+
+/* "%x = OP" at the line's start: true with x the name token and c past OP. */
+bool rw_assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x)
+{
+    *c = lex_start(s, 0, n);
+    if (c->t.kind != LEX_LOCAL || c->t.open)
+        return false;
+    *x = c->t;
+    lex_step(c);
+    return lex_take(c, "=") && lex_take(c, op);
+}
+
+/* Whether the line ends at c: nothing more, or ", !" metadata. */
+bool rw_at_tail(const lex_cur *c)
+{
+    return c->t.kind == LEX_END ||
+           (lex_is(c->s, c->t, ',') && lex_next(c->s, c->t.end, c->n).kind == LEX_META);
+}
+
+/* The current token when it is of kind k (not cut by n), stepping past it; kind LEX_END
+ * otherwise. */
+lex_tok rw_take_kind(lex_cur *c, lex_kind k)
+{
+    lex_tok t = c->t;
+    if (t.kind != k || t.open)
+        return (lex_tok){.kind = LEX_END};
+    lex_step(c);
+    return t;
+}
+
+/* Token t's text, in the rewriter's arena. */
+char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t)
+{
+    return arena_strndup(rw->c->arena, s + t.at, t.end - t.at);
+}
+
+/* The symbol record of global t ("@name"), made on first use. */
+struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t)
+{
+    size_t l = t.end - t.at - 1; /* the name without '@', as written */
+    char stack[256], *key = l < sizeof stack ? stack : xmalloc(l + 1);
+    memcpy(key, s + t.at + 1, l);
+    key[l] = '\0';
+    struct sym *y = map_get(rw->syms, key);
+    if (!y) {
+        y = arena_alloc(rw->c->arena, sizeof *y);
+        y->fn = -1;
+        map_put(rw->syms, key, y);
+    }
+    if (key != stack)
+        free(key);
+    return y;
+}
