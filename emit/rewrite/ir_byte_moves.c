@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_rewrite.h"
+#include "ir_rewriter.h"
 #include "../ir/ir_lex.h"
 #include "../../layout/xalloc.h"
 
@@ -64,19 +64,6 @@ static const char *operand(struct scan *sc, lex_cur *c)
     return arena_strndup(sc->a, c->s + t.at, t.end - t.at);
 }
 
-/* Skips the words of flags (inbounds, nuw, nsw, disjoint, exact, ...) before a type. */
-static void skip_flags(lex_cur *c)
-{
-    static const char *const flags[] = {"inbounds", "nuw", "nsw", "nusw", "disjoint", "exact",
-                                        "inrange"};
-    for (bool again = true; again;) {
-        again = false;
-        for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
-            if (lex_take(c, flags[k]))
-                again = true;
-    }
-}
-
 /* Notes what line s[0, n) (a body line) defines, when it is one of the kinds above. */
 static void note_def(struct scan *sc, const char *s, size_t n, size_t line)
 {
@@ -89,7 +76,7 @@ static void note_def(struct scan *sc, const char *s, size_t n, size_t line)
         return;
     struct def d = {0};
     if (lex_take(&c, "getelementptr")) {
-        skip_flags(&c);
+        rw_skip_flags(&c);
         lex_tok ty = lex_take_item(&c);
         bool bytes = lex_eq(s, ty, "i8");
         if (!lex_take(&c, ",") || !lex_take(&c, "ptr") || !(d.a = operand(sc, &c)))
@@ -148,7 +135,7 @@ static void note_def(struct scan *sc, const char *s, size_t n, size_t line)
         bool add = !mul && !shl && (lex_take(&c, "add") || lex_take(&c, "or"));
         if (!mul && !shl && !add)
             return;
-        skip_flags(&c);
+        rw_skip_flags(&c);
         if (!lex_take(&c, "i64") || !(d.a = operand(sc, &c)) || !lex_take(&c, ",") ||
             !(d.b = operand(sc, &c)))
             return;
@@ -244,13 +231,6 @@ static int by_base(const void *x, const void *y)
     return c ? c : (ra > rb) - (ra < rb);
 }
 
-/* The length of the line at s[i] (with its '\n'), within n. */
-static size_t line_len(const char *s, size_t i, size_t n)
-{
-    const char *e = memchr(s + i, '\n', n - i);
-    return e ? (size_t)(e - s) + 1 - i : n - i;
-}
-
 size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
 {
     /* most functions load no byte: no arena for them */
@@ -260,7 +240,7 @@ size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
     sc.defs = map_new(sc.a);
     size_t line = 0;
     for (size_t i = 0; i < n; line++) {
-        size_t m = line_len(s, i, n);
+        size_t m = rw_line_len(s, i, n);
         if (m > 2 && s[i] == ' ')
             note_def(&sc, s + i, m, line);
         i += m;
@@ -269,7 +249,7 @@ size_t ir_byte_moves(const char *s, size_t n, const tt_map *consts)
     size_t nmoves = 0, cap = 0, found = 0;
     line = 0;
     for (size_t i = 0; i < n; line++) {
-        size_t m = line_len(s, i, n);
+        size_t m = rw_line_len(s, i, n);
         lex_cur c = lex_start(s + i, 0, m);
         i += m;
         if (!lex_take(&c, "store"))

@@ -139,42 +139,46 @@ static size_t *reached_from_enzyme(ir_rewriter *rw, bool reverse, size_t *count)
     return order;
 }
 
+/* The refusals of functions reached from Enzyme: which check, from which mode, and what
+ * the message says after the function's name. tools/rustc-typetree knows each refusal by
+ * its message ("moves bytes one at a time", "returns a pointer and a float"). */
+static const struct {
+    unsigned which;
+    bool reverse; /* reached from Enzyme's reverse mode alone */
+    const char *why;
+} reached_refusals[] = {
+    {IR_RW_BYTE_MOVES, false,
+     "which Enzyme differentiates, moves bytes one at a time where they may hold a float (a "
+     "run-time byte index, or four adjacent bytes); Enzyme moves no derivative with values "
+     "narrower than 16 bits (tests/enzyme-bugs/float-as-bytes.ll)"},
+    {IR_RW_POINTER_FLOAT_RETURNS, true,
+     "which Enzyme differentiates in reverse mode, returns a pointer and a float together (a "
+     "pair such as (&T, f64) by value); Enzyme's reverse mode drops the float's derivative "
+     "there (tests/enzyme-bugs/pointer-float-return.ll); return an index, or the float alone "
+     "with the reference through a parameter, or mark the function #[inline(always)]"},
+};
+
+/* The module line function f's record holds for check `which` (0: nothing to refuse). */
+static size_t refused_line(const struct fn_rec *f, unsigned which)
+{
+    return which == IR_RW_BYTE_MOVES ? f->byte_move : f->pf_return;
+}
+
 bool ir_rewrite_check(ir_rewriter *rw)
 {
     bool ok = !(rw->which & IR_RW_CONST_FN_POINTERS) || const_fn_pointers_check(rw);
-    size_t m, *order;
-    if (rw->which & IR_RW_BYTE_MOVES) {
-        order = reached_from_enzyme(rw, false, &m);
+    for (size_t r = 0; r < sizeof reached_refusals / sizeof *reached_refusals; r++) {
+        if (!(rw->which & reached_refusals[r].which))
+            continue;
+        size_t m, *order = reached_from_enzyme(rw, reached_refusals[r].reverse, &m);
         for (size_t j = 0; j < m; j++) {
             struct fn_rec *f = &rw->fns[order[j]];
-            if (!f->byte_move)
+            size_t line = refused_line(f, reached_refusals[r].which);
+            if (!line)
                 continue;
-            /* tools/rustc-typetree knows the refusal by "moves bytes one at a time" */
-            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", f->byte_move),
-                     "%s%s, which Enzyme differentiates, moves bytes one at a time where they "
-                     "may hold a float (a run-time byte index, or four adjacent bytes); Enzyme "
-                     "moves no derivative with values narrower than 16 bits "
-                     "(tests/enzyme-bugs/float-as-bytes.ll)",
-                     f->name, rust_path(rw->c->arena, f->name));
-            ok = false;
-        }
-        free(order);
-    }
-    if (rw->which & IR_RW_POINTER_FLOAT_RETURNS) {
-        order = reached_from_enzyme(rw, true, &m);
-        for (size_t j = 0; j < m; j++) {
-            struct fn_rec *f = &rw->fns[order[j]];
-            if (!f->pf_return)
-                continue;
-            /* tools/rustc-typetree knows the refusal by "returns a pointer and a float" */
-            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", f->pf_return),
-                     "%s%s, which Enzyme differentiates in reverse mode, returns a pointer and "
-                     "a float together (a pair such as (&T, f64) by value); Enzyme's reverse "
-                     "mode drops the float's derivative there "
-                     "(tests/enzyme-bugs/pointer-float-return.ll); return an index, or the "
-                     "float alone with the reference through a parameter, or mark the function "
-                     "#[inline(always)]",
-                     f->name, rust_path(rw->c->arena, f->name));
+            diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", line),
+                     "%s%s, %s", f->name, rust_path(rw->c->arena, f->name),
+                     reached_refusals[r].why);
             ok = false;
         }
         free(order);

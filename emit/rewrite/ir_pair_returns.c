@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_rewrite.h"
+#include "ir_rewriter.h"
 #include "../ir/ir_define.h"
 #include "../ir/ir_lex.h"
 #include "../../layout/xalloc.h"
@@ -55,13 +55,6 @@ struct fn {
 };
 
 enum { IN_PROGRESS = 1, INTEGER, OTHER };
-
-/* The length of the line at s[i] (with its '\n'), within n. */
-static size_t line_len(const char *s, size_t i, size_t n)
-{
-    const char *e = memchr(s + i, '\n', n - i);
-    return e ? (size_t)(e - s) + 1 - i : n - i;
-}
 
 static const char *tok_str(struct fn *f, const char *s, lex_tok t)
 {
@@ -101,18 +94,6 @@ static const char *take_operand(struct fn *f, lex_cur *c)
     return tok_str(f, c->s, t);
 }
 
-/* Steps over the flag words LLVM prints between an opcode and its type. */
-static void skip_flags(lex_cur *c)
-{
-    static const char *const flags[] = {"nuw", "nsw", "exact", "disjoint", "samesign",
-                                        "nneg", "fast", "nnan", "ninf"};
-    for (bool again = true; again;) {
-        again = false;
-        for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
-            again |= lex_take(c, flags[k]);
-    }
-}
-
 /* Whether the definition "%x = ..." (line k) makes an integer of integers. */
 static bool integer_def(struct fn *f, size_t k)
 {
@@ -133,7 +114,7 @@ static bool integer_def(struct fn *f, size_t k)
         return int_width(s, c.t) && rw_find(s, 0, n, ", !range !") < n;
     }
     if (lex_eq(s, op, "zext") || lex_eq(s, op, "sext") || lex_eq(s, op, "trunc")) {
-        skip_flags(&c);
+        rw_skip_flags(&c);
         unsigned w = int_width(s, c.t);
         lex_step(&c);
         const char *v = take_operand(f, &c);
@@ -157,7 +138,7 @@ static bool integer_def(struct fn *f, size_t k)
         }
     }
     if (lex_eq(s, op, "select")) {
-        skip_flags(&c);
+        rw_skip_flags(&c);
         lex_step(&c); /* i1 */
         if (!take_operand(f, &c) || !lex_take(&c, ","))
             return false;
@@ -176,7 +157,7 @@ static bool integer_def(struct fn *f, size_t k)
     for (size_t a = 0; a < sizeof arith / sizeof *arith; a++) {
         if (!lex_eq(s, op, arith[a]))
             continue;
-        skip_flags(&c);
+        rw_skip_flags(&c);
         if (!int_width(s, c.t))
             return false;
         lex_step(&c);
@@ -338,7 +319,7 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
     const char *why;
     lex_tok ty[MAX_MEMBERS];
     unsigned width[MAX_MEMBERS], m = 0;
-    size_t first = line_len(s, 0, n);
+    size_t first = rw_line_len(s, 0, n);
     if (ir_define_parse(s, first, d, &why))
         m = pair_members(s, d->ret_start, d->ret_end, ty, width);
     if (!m || rw_find(s, first, n, "\n  ret {") == n) {
@@ -349,14 +330,14 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
     struct fn f = {.s = s, .n = n, .a = arena_new()};
     f.defs = map_new(f.a);
     f.proof = map_new(f.a);
-    for (size_t i = 0; i < n; i += line_len(s, i, n))
+    for (size_t i = 0; i < n; i += rw_line_len(s, i, n))
         f.nlines++;
     f.at = xmalloc(f.nlines * sizeof *f.at);
     f.len = xmalloc(f.nlines * sizeof *f.len);
     size_t k = 0;
     for (size_t i = 0; i < n; i += f.len[k++]) {
         f.at[k] = i;
-        f.len[k] = line_len(s, i, n);
+        f.len[k] = rw_line_len(s, i, n);
         lex_tok x = lex_next(s + i, 0, f.len[k]);
         if (k && x.kind == LEX_LOCAL && !x.open &&
             lex_is(s + i, lex_next(s + i, x.end, f.len[k]), '='))

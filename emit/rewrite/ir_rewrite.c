@@ -369,9 +369,9 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
     bool calls_enzyme = rw_find(s, 0, n, "@__enzyme_") < n;
     /* reverse mode: every entry point but forward mode's (__enzyme_fwddiff*) and the
      * helpers that differentiate nothing themselves are named so */
-    bool calls_reverse = rw_find(s, 0, n, "@__enzyme_autodiff") < n ||
-                         rw_find(s, 0, n, "@__enzyme_augmentfwd") < n ||
-                         rw_find(s, 0, n, "@__enzyme_reverse") < n;
+    bool calls_reverse = calls_enzyme && (rw_find(s, 0, n, "@__enzyme_autodiff") < n ||
+                                          rw_find(s, 0, n, "@__enzyme_augmentfwd") < n ||
+                                          rw_find(s, 0, n, "@__enzyme_reverse") < n);
     while (next_global(s, &i, n, &g)) {
         if (rw_starts(s + g.at, g.end - g.at, "@__enzyme_")) {
             f->enzyme = true;

@@ -17,6 +17,13 @@ static inline bool rw_starts(const char *s, size_t n, const char *p)
     return n >= m && memcmp(s, p, m) == 0;
 }
 
+/* The length of the line at s[i] (with its '\n'), within n. */
+static inline size_t rw_line_len(const char *s, size_t i, size_t n)
+{
+    const char *e = memchr(s + i, '\n', n - i);
+    return e ? (size_t)(e - s) + 1 - i : n - i;
+}
+
 /* The first occurrence of p in s[from, n), or n. */
 static inline size_t rw_find(const char *s, size_t from, size_t n, const char *p)
 {

@@ -59,3 +59,14 @@ struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t)
         free(key);
     return y;
 }
+
+void rw_skip_flags(lex_cur *c)
+{
+    static const char *const flags[] = {"inbounds", "nuw", "nsw", "nusw", "disjoint", "exact",
+                                        "inrange", "samesign", "nneg", "fast", "nnan", "ninf"};
+    for (bool again = true; again;) {
+        again = false;
+        for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
+            again |= lex_take(c, flags[k]);
+    }
+}

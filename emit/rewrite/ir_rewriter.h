@@ -95,6 +95,9 @@ bool rw_at_tail(const lex_cur *c);
 lex_tok rw_take_kind(lex_cur *c, lex_kind k);
 /* Token t's text, in the rewriter's arena. */
 char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t);
+/* Steps over the flag words LLVM prints between an opcode and its type (inbounds, nuw,
+ * nsw, disjoint, exact, nneg, samesign, fast-math flags, ...). */
+void rw_skip_flags(lex_cur *c);
 /* The symbol record of global t ("@name"), made on first use. */
 struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
 
