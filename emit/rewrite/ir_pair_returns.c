@@ -255,78 +255,78 @@ static const char *member_value(struct fn *f, const char *v, unsigned i)
     return NULL;
 }
 
-/* The return type's members when it is a literal struct of scalars with a float and an
- * integer among them: their count, each one's text in ty[] and width (0: not an integer). */
-static unsigned pair_members(const char *s, size_t from, size_t to, lex_tok *ty,
-                             unsigned *width)
+/* A define line's return type when it is a literal struct of scalars ("{ i64, double }"):
+ * where it is, its members (the first MAX_MEMBERS of them kept) and their kinds. */
+struct ret_struct {
+    size_t from, to;           /* its text, '{' to '}' */
+    unsigned m;                /* its members */
+    lex_tok ty[MAX_MEMBERS];   /* each one's type word */
+    unsigned width[MAX_MEMBERS]; /* iN: N; 0 for any other */
+    bool in, fp, ptr, other;   /* an integer, a float, a pointer, another word among them */
+};
+
+/* Reads the return type of define line s[0, n) into r: false when it is no literal struct
+ * of scalars (a packed struct, a nested aggregate or vector, any other type). */
+static bool ret_struct_read(const char *s, size_t n, struct ret_struct *r)
 {
-    lex_cur c = lex_start(s, from, to);
-    if (!lex_take(&c, "{"))
-        return 0;
-    unsigned m = 0;
-    bool fp = false, in = false;
+    size_t at, lparen;
+    if (!ir_define_name(s, n, &at, &lparen))
+        return false;
+    /* the return type: the last group before the name, opened by '{' */
+    *r = (struct ret_struct){.from = n};
+    for (lex_tok t = lex_next(s, 0, at); t.kind != LEX_END; t = lex_next(s, t.end, at))
+        if (lex_is(s, t, '{')) {
+            r->from = t.at;
+            r->to = lex_skip_group(s, t.at, at);
+            if (!r->to)
+                return false;
+            t.end = r->to;
+        }
+    if (r->from == n || (r->from > 0 && s[r->from - 1] == '<')) /* none, or <{ ... }> */
+        return false;
+    lex_cur c = lex_start(s, r->from, r->to);
+    lex_step(&c); /* { */
     for (;;) {
-        if (m == MAX_MEMBERS || c.t.kind != LEX_WORD)
-            return 0;
-        ty[m] = c.t;
-        width[m] = int_width(s, c.t);
-        fp |= is_float_word(s, c.t);
-        in |= width[m] != 0;
-        if (!width[m] && !is_float_word(s, c.t) && !lex_eq(s, c.t, "ptr"))
-            return 0;
+        if (c.t.kind != LEX_WORD)
+            return false;
+        unsigned w = int_width(s, c.t);
+        bool fp = is_float_word(s, c.t), ptr = lex_eq(s, c.t, "ptr");
+        if (r->m < MAX_MEMBERS) {
+            r->ty[r->m] = c.t;
+            r->width[r->m] = w;
+        }
+        r->m++;
+        r->in |= w != 0;
+        r->fp |= fp;
+        r->ptr |= ptr;
+        r->other |= !w && !fp && !ptr;
         lex_step(&c);
-        m++;
         if (lex_take(&c, "}"))
-            break;
+            return c.t.kind == LEX_END;
         if (!lex_take(&c, ","))
-            return 0;
+            return false; /* a nested aggregate or vector, or more than a word */
     }
-    return fp && in && c.t.kind == LEX_END ? m : 0;
 }
 
 bool ir_pointer_float_return(const char *s, size_t n)
 {
-    size_t at, lparen, close = n;
-    if (!ir_define_name(s, n, &at, &lparen))
-        return false;
-    /* the return type: the last group before the name ("{ ptr, double }"), opened by '{' */
-    size_t open = n;
-    for (lex_tok t = lex_next(s, 0, at); t.kind != LEX_END; t = lex_next(s, t.end, at))
-        if (lex_is(s, t, '{')) {
-            open = t.at;
-            close = lex_skip_group(s, t.at, at);
-            if (!close)
-                return false;
-            t.end = close;
-        }
-    if (open == n || (open > 0 && s[open - 1] == '<')) /* none, or packed <{ ... }> */
-        return false;
-    bool ptr = false, fp = false;
-    lex_cur c = lex_start(s, open, close);
-    lex_step(&c); /* { */
-    for (; c.t.kind != LEX_END; lex_step(&c)) {
-        if (c.t.kind == LEX_PUNCT && !lex_is(s, c.t, ',') && !lex_is(s, c.t, '}'))
-            return false; /* a nested aggregate or vector: not a scalar pair */
-        ptr |= c.t.kind == LEX_WORD && lex_eq(s, c.t, "ptr");
-        fp |= is_float_word(s, c.t);
-    }
-    return ptr && fp;
+    struct ret_struct r;
+    return ret_struct_read(s, n, &r) && r.ptr && r.fp;
 }
 
 unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
 {
-    ir_define_line *d = xmalloc(sizeof *d);
-    const char *why;
-    lex_tok ty[MAX_MEMBERS];
-    unsigned width[MAX_MEMBERS], m = 0;
+    /* a literal struct of integers, floats and pointers, with an integer and a float */
+    struct ret_struct r;
     size_t first = rw_line_len(s, 0, n);
-    if (ir_define_parse(s, first, d, &why))
-        m = pair_members(s, d->ret_start, d->ret_end, ty, width);
-    if (!m || rw_find(s, first, n, "\n  ret {") == n) {
-        free(d);
+    if (!ret_struct_read(s, first, &r) || !r.in || !r.fp || r.other || r.m > MAX_MEMBERS ||
+        rw_find(s, first, n, "\n  ret {") == n) {
         buf_putn(out, s, n);
         return 0;
     }
+    unsigned m = r.m;
+    const lex_tok *ty = r.ty;
+    const unsigned *width = r.width;
     struct fn f = {.s = s, .n = n, .a = arena_new()};
     f.defs = map_new(f.a);
     f.proof = map_new(f.a);
@@ -343,7 +343,7 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
             lex_is(s + i, lex_next(s + i, x.end, f.len[k]), '='))
             map_put(f.defs, tok_str(&f, s + i, x), (void *)(intptr_t)(k + 1));
     }
-    const char *type = arena_strndup(f.a, s + d->ret_start, d->ret_end - d->ret_start);
+    const char *type = arena_strndup(f.a, s + r.from, r.to - r.from);
     unsigned rets = 0;
     for (k = 0; k < f.nlines; k++) {
         const char *l = s + f.at[k];
@@ -394,7 +394,6 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
     }
     free(f.at);
     free(f.len);
-    free(d);
     arena_free(f.a);
     return rets;
 }

@@ -169,18 +169,26 @@ static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
 
 /* The floating-point type a "  %x = load [volatile] T, ..." line loads (T or <N x T>),
  * as an index of fp_llvm; -1 when the line is no such load or carries !enzyme_type. */
-static int float_load_type(const char *s, size_t n)
+/* Where the loaded type starts on a line "  %x = load [volatile] T, ...", n when the line
+ * is no such load (an atomic load's ordering comes after its operand: left alone). */
+static size_t loaded_type(const char *s, size_t n)
 {
     if (!rw_starts(s, n, "  %"))
-        return -1;
+        return n;
     size_t i = rw_find(s, 3, n, " = load ");
     if (i == n || rw_find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
-        return -1;
+        return n;
     i += 8;
     if (rw_starts(s + i, n - i, "volatile "))
         i += 9;
-    if (rw_starts(s + i, n - i, "atomic "))
-        return -1; /* an atomic load's ordering comes after its operand: left alone */
+    return rw_starts(s + i, n - i, "atomic ") ? n : i;
+}
+
+static int float_load_type(const char *s, size_t n)
+{
+    size_t i = loaded_type(s, n);
+    if (i >= n)
+        return -1;
     if (s[i] == '<') { /* <N x T> */
         size_t x = rw_find(s, i, n, " x ");
         if (x == n)
@@ -224,17 +232,11 @@ static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 /* "  %x = load [volatile] iN, ptr ..., !range !M" without !enzyme_type: Integer. */
 static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
-    if (!rw_starts(s, n, "  %") || rw_find(s, 3, n, ", !range !") == n ||
-        rw_find(s, 3, n, "!enzyme_type") < n)
+    if (rw_find(s, 0, n, ", !range !") == n || rw_find(s, 0, n, "!enzyme_type") < n)
         return false;
-    size_t i = rw_find(s, 3, n, " = load ");
-    if (i == n || rw_find(s, 3, i, "\"") < i)
-        return false;
-    i += 8;
-    if (rw_starts(s + i, n - i, "volatile "))
-        i += 9;
+    size_t i = loaded_type(s, n);
     if (i + 1 >= n || s[i] != 'i' || !is_digit(s[i + 1]))
-        return false; /* atomic, a vector, a pointer */
+        return false; /* a vector, a pointer */
     add_load_tree(rw, INTEGER_MD, s, n, out);
     return true;
 }
