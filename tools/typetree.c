@@ -51,7 +51,7 @@ static const char usage_wrapper[] =
     "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
     "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
     "          [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
-    "          IN.ll (-o OUT.ll | -i)\n"
+    "          [--copy-segments [--max-offset N]] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
     "      print clang's pass pipeline (as -print-pipeline-passes wrote it to the\n"
@@ -148,6 +148,9 @@ static const char usage_options_checks[] =
     "  --pointer-float-returns  (rewrite) a check: fail when a function reached from\n"
     "                        Enzyme's reverse mode returns a pointer and a float\n"
     "                        together (it drops the float's derivative; docs/wrapper.md)\n"
+    "  --copy-segments       (rewrite) copies LLVM's passes made of places annotate\n"
+    "                        wrote the bytes of get segment lists (past the offset\n"
+    "                        limit; padding alone; docs/typetree-rules.md)\n"
     "  -W, --warnings-as-errors\n"
     "                        treat warnings (layout-block disagreements...) as errors\n"
     "  -h, --help            show this help\n"
@@ -224,6 +227,7 @@ static const struct {
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
+    {"--copy-segments", IR_RW_COPY_SEGMENTS, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */
@@ -763,11 +767,13 @@ static int cmd_rewrite(int argc, char **argv)
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--float-loads] [--range-loads] "
                                  "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
-                                 "[--const-fn-pointers] [--pointer-float-returns] IN.ll (-o OUT.ll | -i)");
+                                 "[--const-fn-pointers] [--pointer-float-returns] [--copy-segments [--max-offset N]] "
+                                 "IN.ll (-o OUT.ll | -i)");
     }
     tt_ctx *c = tt_ctx_new();
     if (!tt_error_count(c) &&
-        !ir_rewrite_file(c, o.args[0], o.in_place ? o.args[0] : o.output, o.rewrites))
+        !ir_rewrite_file(c, o.args[0], o.in_place ? o.args[0] : o.output, o.rewrites,
+                         o.tree.max_offset > 0 ? o.tree.max_offset : tree_default_opts.max_offset))
         st = EXIT_INPUT;
     tt_buf none = {0};
     o.output = NULL;

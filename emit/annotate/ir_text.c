@@ -121,6 +121,14 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         buf_putn(out, s + p->start, p->type_end - p->start);
         if (dec.param_attr && dec.param_attr[k])
             buf_printf(out, " " ATTR "%s\"", dec.param_attr[k]);
+        /* a parameter with a tree: its pointee's byte runs (ir_body_segments.c) */
+        const char *runs = !st->r->strip && annotator_types_bodies(st->r->a) &&
+                                   dec.param_attr && dec.param_attr[k] &&
+                                   dec.param_pointee && dec.param_pointee[k]
+                               ? body_param_runs(st->body, dec.param_pointee[k])
+                               : NULL;
+        if (runs)
+            buf_printf(out, " \"typetree_segments\"=\"%s\"", runs);
         body_strip_ours(s + p->type_end, p->end - p->type_end, out);
     }
     if (!freeze) {

@@ -109,7 +109,8 @@ void body_end(body_typer *b)
  * `, !enzyme_truetype !N`. */
 static size_t ours_end(const char *s, size_t n, lex_tok t)
 {
-    if (t.kind == LEX_STRING && lex_eq(s, t, "\"enzyme_type\"") && t.end + 1 < n &&
+    if (t.kind == LEX_STRING &&
+        (lex_eq(s, t, "\"enzyme_type\"") || lex_eq(s, t, "\"" RUNS_NAME "\"")) && t.end + 1 < n &&
         s[t.end] == '=' && s[t.end + 1] == '"') {
         size_t e = lex_next(s, t.end + 1, n).end;
         return e < n && s[e] == ' ' ? e + 1 : e;
@@ -117,7 +118,8 @@ static size_t ours_end(const char *s, size_t n, lex_tok t)
     if (!lex_is(s, t, ',') || t.end + 1 >= n || s[t.end] != ' ')
         return 0;
     lex_tok k = lex_next(s, t.end, n);
-    if (k.kind != LEX_META || !(lex_eq(s, k, MD_KIND) || lex_eq(s, k, MD_SEGMENTS)) ||
+    if (k.kind != LEX_META ||
+        !(lex_eq(s, k, MD_KIND) || lex_eq(s, k, MD_SEGMENTS) || lex_eq(s, k, MD_RUNS)) ||
         k.end + 1 >= n || s[k.end] != ' ' ||
         s[k.end + 1] != '!')
         return 0;
@@ -142,7 +144,7 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
 {
     bool ours = (body_contains(s, n, "enzyme_type") &&
                  (body_contains(s, n, ATTR) || body_contains(s, n, MD_KIND))) ||
-                body_contains(s, n, MD_SEGMENTS);
+                body_contains(s, n, MD_SEGMENTS) || body_contains(s, n, MD_RUNS);
     tt_buf clean = {0};
     if (ours) {
         body_strip_ours(s, n, &clean);

@@ -30,9 +30,13 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
  * is to be copied as it is. strip: only remove our annotations (--no-typetree). */
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out);
 void body_end(body_typer *b);
-/* Copies s[0, n) into out without what annotate wrote: `"enzyme_type"="..."` attributes
- * (with the space after each) and `, !enzyme_type !N` attachments. */
+/* Copies s[0, n) into out without what annotate wrote: `"enzyme_type"="..."` and
+ * `"typetree_segments"="..."` attributes (with the space after each) and `, !enzyme_type
+ * !N`, `, !enzyme_truetype !N` and `, !typetree_segments !N` attachments. */
 void body_strip_ours(const char *s, size_t n, tt_buf *out);
+/* The byte runs of what a pointer parameter points to (a slice's element), for the
+ * "typetree_segments" attribute of its define line (ir_body_segments.c); NULL: none. */
+const char *body_param_runs(body_typer *b, tt_type *pointee);
 /* After the last line: the metadata nodes the annotations refer to. */
 void body_finish(body_typer *b, FILE *out);
 

@@ -15,6 +15,10 @@ typedef struct {
 #define ATTR "\"enzyme_type\"=\""
 #define MD_KIND "!enzyme_type"
 #define MD_SEGMENTS "!enzyme_truetype" /* a copy's segment list (ir_body_segments.c) */
+/* a place's byte runs for the wrapper's rewrite after LLVM's passes (body_type_runs) */
+#define RUNS_NAME "typetree_segments"
+#define MD_RUNS "!" RUNS_NAME
+#define RUNS_ATTR "\"" RUNS_NAME "\"=\""
 
 /* A metadata line we wrote earlier ends with this comment: re-annotation drops it. */
 #define OUR_MD_MARK "; typetree"
@@ -117,6 +121,7 @@ void body_tree_keep_common(tt_tree *t, const tt_tree *u);
 /* segment lists of long copies (ir_body_segments.c) */
 const body_bytes *body_byte_kinds(body_typer *b, tt_type *t);
 const char *body_copy_segments(body_typer *b, const place *p, uint64_t len);
+const char *body_type_runs(body_typer *b, tt_type *t);
 
 /* metadata (ir_body_md.c) */
 unsigned long body_md_intern(body_typer *b, const char *content);

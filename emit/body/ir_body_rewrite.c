@@ -200,7 +200,17 @@ static bool type_alloca(body_typer *b, const char *y, tt_type *t, const char *s,
     const md_memo *m = pointer_memo(b, t);
     if (!m->id)
         return false;
-    body_put_md_id(s, n, MD_KIND, m->id, out);
+    /* and its byte runs, for copies LLVM's passes make of it (body_type_runs) */
+    const char *runs = body_type_runs(b, t);
+    if (runs) {
+        tt_buf line = {0};
+        body_put_md_id(s, n, MD_KIND, m->id, &line);
+        body_put_md_id(line.data, line.len, MD_RUNS,
+                       body_md_intern(b, arena_printf(b->c->arena, "!{!\"%s\"}", runs)), out);
+        free(line.data);
+    } else {
+        body_put_md_id(s, n, MD_KIND, m->id, out);
+    }
     b->stats.allocas_typed++;
     if (b->report)
         report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree, what);

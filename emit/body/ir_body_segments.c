@@ -94,3 +94,46 @@ const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
     free(list.data);
     return node;
 }
+
+/* A type's bytes as the wrapper's rewrite between LLVM's passes and Enzyme reads them
+ * (emit/rewrite/ir_copy_segments.c, which gives the copies LLVM's passes make the segment
+ * lists annotate gives the copies rustc made): "SIZE;Kind:start Kind:start ...", one run
+ * per kind, padding as Anything, bytes no enum variant covers joining the run before.
+ * NULL when some byte's kind is uncertain, the type is one run, or no copy of it needs a
+ * list: no longer than the offset limit and without padding (Enzyme types such a copy
+ * from the trees, except bytes that are padding alone, which it types as nothing).
+ * Worked out once per type. */
+const char *body_type_runs(body_typer *b, tt_type *t)
+{
+    const char *key = body_memo_key(b, 'r', t->name, false, 0, 0);
+    const char *memo = map_get(b->memo, key);
+    if (memo)
+        return *memo ? memo : NULL;
+    const body_bytes *m = body_byte_kinds(b, t);
+    tt_buf list = {0};
+    uint8_t cur = BYTE_NONE;
+    unsigned runs = 0;
+    bool pad = false;
+    for (uint64_t i = 0; i < m->size; i++) {
+        uint8_t c = m->cls[i];
+        if (c == BYTE_NONE || c == cur)
+            continue;
+        pad |= c == BYTE_PAD;
+        buf_printf(&list, "%s%s:%llu", list.len ? " " : "",
+                   c == BYTE_PAD ? "Anything" : kind_name((tt_kind)m->kind[i]),
+                   (unsigned long long)(cur == BYTE_NONE ? 0 : i));
+        cur = c;
+        runs++;
+    }
+    const char *s = "";
+    if (runs > 1 && (pad || m->size > (uint64_t)b->o.max_offset))
+        s = arena_printf(b->c->arena, "%llu;%s", (unsigned long long)m->size, list.data);
+    free(list.data);
+    map_put(b->memo, key, (void *)s);
+    return *s ? s : NULL;
+}
+
+const char *body_param_runs(body_typer *b, tt_type *pointee)
+{
+    return body_type_runs(b, pointee->kind == TY_SLICE ? pointee->elem : pointee);
+}

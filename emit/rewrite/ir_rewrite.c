@@ -25,6 +25,10 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
     rw->selects = map_new(c->arena);
     rw->syms = map_new(c->arena);
     rw->consts = map_new(c->arena);
+    rw->runs_md = map_new(c->arena);
+    rw->truetype_md = map_new(c->arena);
+    rw->seg_nodes = map_new(c->arena);
+    rw->max_offset = 500;
     return rw;
 }
 
@@ -49,7 +53,8 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
 {
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
                         IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
-                        IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS);
+                        IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS |
+                        IR_RW_COPY_SEGMENTS);
 }
 
 static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
@@ -96,7 +101,10 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         byte_moves_note(rw, s, n);
     if (rw->which & IR_RW_CONST_FN_POINTERS)
         ir_const_fn_pointers_note(rw, s, n);
-    if ((rw->which & (IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS)) && float_loads_note(rw, s, n))
+    if (rw->which & IR_RW_COPY_SEGMENTS)
+        ir_copy_segments_note(rw, s, n);
+    if ((rw->which & (IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS | IR_RW_COPY_SEGMENTS)) &&
+        float_loads_note(rw, s, n))
         return;
     if (!(rw->which & IR_RW_STRIP_MEMORY))
         return;
@@ -692,6 +700,8 @@ static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if ((rw->which & IR_RW_COPY_SEGMENTS) && ir_copy_segments(rw, s, n, out))
+        return;
     if ((rw->which & IR_RW_FLOAT_FROM_BITS) && ir_float_from_bits(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_STRIP_MEMORY) && strip_memory(rw, s, n, out))
@@ -775,6 +785,9 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
         if (rw->fp_md[k])
             buf_printf(out, "!%lu = !{!\"%s\"}\n!%lu = !{!\"Unknown\", i32 -1, !%lu}\n",
                        rw->fp_md[k] - 1, fp_enzyme[k], rw->fp_md[k], rw->fp_md[k] - 1);
+    buf_putn(out, rw->seg_md.data ? rw->seg_md.data : "", rw->seg_md.len);
+    free(rw->seg_md.data);
+    rw->seg_md = (tt_buf){0};
     if (!(rw->which & IR_RW_SPLIT_MEMMOVE) || !rw->saw_memmove)
         return;
     buf_put(out, "\n"

@@ -157,6 +157,16 @@ enum {
      * derivative, silently, with any tree or none (tests/enzyme-bugs/
      * pointer-float-return.ll; forward mode is right). */
     IR_RW_POINTER_FLOAT_RETURNS = 1u << 14,
+    /* a memcpy, memmove or memset of a constant length without `!enzyme_truetype` whose
+     * operand is a place annotate wrote the bytes of (`!typetree_segments` on an alloca,
+     * "typetree_segments" on a pointer parameter), or a constant offset into one, gets the
+     * segment list of the bytes it covers when it is longer than Enzyme's offset limit and
+     * they are of more than one kind, or when they are padding alone (needs the listing
+     * pass; emit/rewrite/ir_copy_segments.c). LLVM's passes make such copies (memcpyopt,
+     * SROA) without the list annotate gave rustc's: Enzyme then moves no derivative for
+     * the floats past the limit, silently, or stops on a copy of padding. For the module
+     * between LLVM's passes and Enzyme, with trees. */
+    IR_RW_COPY_SEGMENTS = 1u << 15,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -214,7 +224,8 @@ bool ir_split_pipeline(const char *pipeline, char **pre, char **post);
 
 /* `typetree rewrite`: IN (text; "-": stdin) rewritten to OUT ("-": stdout; a file appears
  * whole or not at all, OUT may be IN). False with diagnostics naming the file and line. */
-bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out, unsigned which);
+bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out, unsigned which,
+                     int64_t max_offset);
 /* Whether the module IN (text) declares one of Enzyme's entry points (__enzyme_*). */
 bool ir_declares_enzyme(tt_ctx *c, const char *in, bool *yes);
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_rewrite.h"
+#include "ir_rewriter.h"
 #include "../ir/ir_input.h"
 #include "../../layout/xalloc.h"
 
@@ -93,13 +93,15 @@ static FILE *open_text(tt_ctx *c, const char *path, const tt_loc **file)
     return f;
 }
 
-bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned which)
+bool ir_rewrite_file(tt_ctx *c, const char *in, const char *out_path, unsigned which,
+                     int64_t max_offset)
 {
     const tt_loc *file;
     FILE *fi = open_text(c, in, &file);
     if (!fi)
         return false;
     ir_rewriter *rw = ir_rewriter_new(c, file->file, which);
+    rw->max_offset = max_offset;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;

@@ -54,6 +54,13 @@ struct ir_rewriter {
      * index); whether each helper is called */
     tt_map *lshrs, *from_bits;
     bool bits_used[2];
+    /* copy segments: Enzyme's offset limit; the runs of the `!typetree_segments` nodes
+     * allocas name (number -> runs; "" until the node is read); the function's places with
+     * runs ("%x" -> struct base); the copies' lists (number -> "!{...}"); the lists written
+     * (node -> its number) and their lines */
+    int64_t max_offset;
+    tt_map *runs_md, *truetype_md, *bases, *seg_nodes;
+    tt_buf seg_md;
 };
 
 struct sym {
@@ -110,5 +117,11 @@ void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
  * the module's last line. */
 bool ir_float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 void ir_float_bits_helpers(const ir_rewriter *rw, tt_buf *out);
+
+/* ir_copy_segments.c: the listing pass's notes for IR_RW_COPY_SEGMENTS (allocas' runs
+ * nodes); line s[0, n) rewritten to out when it is a copy that gets a segment list (true
+ * then). The new nodes are in rw->seg_md. */
+void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n);
+bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
 #endif

@@ -8,7 +8,7 @@
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --float-from-bits, --pair-returns, --byte-moves,
+#                   --quiet-checks, --float-from-bits, --pair-returns, --copy-segments, --byte-moves,
 #                   --const-fn-pointers and --pointer-float-returns
 #                   (the last three checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
@@ -76,7 +76,7 @@ for f in *.ll; do
     case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
-        *" --pointer-float-returns "*)
+        *" --pointer-float-returns "* | *" --copy-segments "*)
         continue ;; # rewrite's only
     esac
     # shellcheck disable=SC2086

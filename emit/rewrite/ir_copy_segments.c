@@ -1,0 +1,380 @@
+/* Segment lists for the copies LLVM's passes make (IR_RW_COPY_SEGMENTS; emit/rewrite/
+ * ir_rewrite.h says why).
+ *
+ * annotate gives each copy rustc wrote that Enzyme cannot type from the trees its segment
+ * list (`!enzyme_truetype`, emit/body/ir_body_segments.c): a copy longer than Enzyme's
+ * offset limit, of bytes of more than one kind. LLVM's passes then make copies of their
+ * own (memcpyopt forwards `b <- a; c <- b` to `c <- a`, SROA cuts a copy at the parts it
+ * splits off), and those carry no list. So annotate also writes each typed place's bytes
+ * where they survive the passes: `!typetree_segments` on an alloca, `"typetree_segments"`
+ * on a pointer parameter (a run of the type from there on: a slice's elements), both
+ * "SIZE;Kind:start Kind:start ..." with padding as Anything. Here, right before Enzyme, a
+ * memcpy, memmove or memset of a constant length without a list whose operand is such a
+ * place, or a constant `getelementptr i8` offset into one, gets the list of the bytes it
+ * covers, when
+ * - it is longer than the offset limit and its bytes are of more than one kind: Enzyme
+ *   would give every byte past the limit the kind of the last segment before it and move
+ *   no derivative for the floats there, silently (tests/enzyme-bugs/array-element-chain.ll;
+ *   a loop `fl = evolve(fl)` over a 736-byte [Craft; 4], forwarded by memcpyopt); or
+ * - its bytes are padding alone: Enzyme purges the source's Anything and, with an untyped
+ *   destination (an alloca SROA made for the padding), stops on "Cannot deduce type of
+ *   copy" (craft_by_value at -O0). Padding holds no derivative: Integer.
+ * Operands whose places give different lists: nothing (the same bytes typed two ways). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_rewriter.h"
+
+/* A place's bytes: its runs (as annotate wrote them), the offset into them, and whether
+ * they repeat (a pointer parameter: a run of its pointee). */
+struct base {
+    const char *runs;
+    uint64_t off;
+    bool tiled;
+};
+
+/* Runs beyond which a list is not worth writing (a copy of thousands of elements). */
+#define MAX_ENTRIES 4096
+
+static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* The number after "!" at s[i] as text ("12"), or NULL. */
+static const char *md_number(ir_rewriter *rw, const char *s, size_t i, size_t n)
+{
+    size_t j = i;
+    while (j < n && is_digit(s[j]))
+        j++;
+    return j > i ? arena_strndup(rw->c->arena, s + i, j - i) : NULL;
+}
+
+#define MD_RUNS ", !typetree_segments !"
+#define TRUETYPE ", !enzyme_truetype !"
+#define ATTR_RUNS "\"typetree_segments\"=\""
+
+void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    size_t at = rw_find(s, 0, n, MD_RUNS);
+    if (at < n) {
+        const char *id = md_number(rw, s, at + strlen(MD_RUNS), n);
+        if (id)
+            map_put(rw->runs_md, id, (void *)"");
+        return;
+    }
+    at = rw_find(s, 0, n, TRUETYPE);
+    if (at < n) {
+        const char *id = md_number(rw, s, at + strlen(TRUETYPE), n);
+        if (id)
+            map_put(rw->truetype_md, id, (void *)"");
+        return;
+    }
+    /* `!N = !{!"RUNS"}` of a number an alloca referred to, `!N = !{...}` of a copy's list
+     * (the nodes follow the bodies) */
+    if (n < 2 || s[0] != '!' || !is_digit(s[1]))
+        return;
+    const char *id = md_number(rw, s, 1, n);
+    size_t open = rw_find(s, 0, n, " = !{");
+    if (!id || open == n)
+        return;
+    if (map_get(rw->truetype_md, id)) {
+        size_t close = rw_find(s, open, n, "}");
+        if (close < n)
+            map_put(rw->truetype_md, id, arena_strndup(rw->c->arena, s + open + 3, close + 1 - open - 3));
+        return;
+    }
+    if (!map_get(rw->runs_md, id) || !rw_starts(s + open, n - open, " = !{!\""))
+        return;
+    open += 7;
+    size_t close = rw_find(s, open, n, "\"");
+    if (close < n)
+        map_put(rw->runs_md, id, arena_strndup(rw->c->arena, s + open, close - open));
+}
+
+/* The define line's pointer parameters with runs: "%name" -> base. */
+static void note_params(ir_rewriter *rw, const char *s, size_t n)
+{
+    for (size_t at = rw_find(s, 0, n, ATTR_RUNS); at < n; at = rw_find(s, at, n, ATTR_RUNS)) {
+        size_t v = at + strlen(ATTR_RUNS), e = rw_find(s, v, n, "\"");
+        if (e == n)
+            return;
+        /* the parameter's name: the first local after the value, before ',' or ')'
+         * (LLVM prints string attributes last, right before the name) */
+        lex_tok t = lex_next(s, e + 1, n);
+        while (t.kind != LEX_END && t.kind != LEX_LOCAL && !lex_is(s, t, ',') && !lex_is(s, t, ')'))
+            t = lex_next(s, t.end, n);
+        at = t.kind == LEX_END ? n : t.end;
+        if (t.kind != LEX_LOCAL)
+            continue;
+        struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+        b->runs = arena_strndup(rw->c->arena, s + v, e - v);
+        b->off = 0;
+        b->tiled = true;
+        map_put(rw->bases, rw_tok_text(rw, s, t), b);
+    }
+}
+
+/* "%x = alloca ..., !typetree_segments !N" and "%y = getelementptr [inbounds] [nuw] i8, ptr
+ * %x, i64 C" of a place: the bases they give. */
+static void note_value(ir_rewriter *rw, const char *s, size_t n)
+{
+    lex_cur c = lex_start(s, 0, n);
+    lex_tok y;
+    if (rw_assigns(&c, s, n, "alloca", &y)) {
+        size_t at = rw_find(s, 0, n, MD_RUNS);
+        const char *id = at < n ? md_number(rw, s, at + strlen(MD_RUNS), n) : NULL;
+        const char *runs = id ? map_get(rw->runs_md, id) : NULL;
+        if (!runs || !*runs)
+            return;
+        struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+        b->runs = runs;
+        b->off = 0;
+        b->tiled = false;
+        map_put(rw->bases, rw_tok_text(rw, s, y), b);
+        return;
+    }
+    c = lex_start(s, 0, n);
+    if (!rw_assigns(&c, s, n, "getelementptr", &y))
+        return;
+    rw_skip_flags(&c);
+    if (!lex_take(&c, "i8") || !lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL)
+        return;
+    const struct base *from = map_get(rw->bases, rw_tok_text(rw, s, c.t));
+    lex_step(&c);
+    if (!from || !lex_take(&c, ",") || !lex_take(&c, "i64") || c.t.kind != LEX_NUMBER ||
+        s[c.t.at] == '-')
+        return;
+    char *end;
+    uint64_t k = strtoull(s + c.t.at, &end, 10);
+    if (end != s + c.t.end)
+        return;
+    lex_step(&c);
+    if (!rw_at_tail(&c))
+        return;
+    struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+    *b = *from;
+    b->off += k;
+    map_put(rw->bases, rw_tok_text(rw, s, y), b);
+}
+
+/* Integer and Pointer are one segment kind to Enzyme (it merges them). */
+static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
+{
+    bool ia = (la == 7 && memcmp(a, "Integer", 7) == 0) || (la == 7 && memcmp(a, "Pointer", 7) == 0);
+    bool ib = (lb == 7 && memcmp(b, "Integer", 7) == 0) || (lb == 7 && memcmp(b, "Pointer", 7) == 0);
+    return ia || ib ? ia && ib : la == lb && memcmp(a, b, la) == 0;
+}
+
+/* What a base says of a copy of len bytes from it. */
+enum { LIST_UNKNOWN, LIST_NONE, LIST_NEEDED };
+
+/* The segment list of bytes [0, len) of base p: LIST_NEEDED with *node "!{...}" when the
+ * copy needs one (see the file's comment), LIST_NONE when Enzyme types it right from the
+ * trees, LIST_UNKNOWN when the runs do not cover it or would be too many. */
+static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const char **node)
+{
+    const char *r = p->runs;
+    char *end;
+    uint64_t size = strtoull(r, &end, 10);
+    if (end == r || *end != ';' || !size || (!p->tiled && (p->off > size || len > size - p->off)))
+        return LIST_UNKNOWN;
+    /* the runs: kind text and start */
+    size_t nr = 0;
+    const char *kind[256];
+    size_t klen[256];
+    uint64_t start[256];
+    for (const char *q = end + 1; *q && nr < 256;) {
+        const char *colon = strchr(q, ':');
+        if (!colon)
+            return LIST_UNKNOWN;
+        kind[nr] = q;
+        klen[nr] = (size_t)(colon - q);
+        start[nr] = strtoull(colon + 1, &end, 10);
+        if (end == colon + 1 || (nr && start[nr] <= start[nr - 1]) || start[nr] >= size)
+            return LIST_UNKNOWN;
+        nr++;
+        q = *end == ' ' ? end + 1 : end;
+        if (*end && *end != ' ')
+            return LIST_UNKNOWN;
+    }
+    if (!nr || start[0] != 0)
+        return LIST_UNKNOWN;
+    tt_buf list = {0};
+    size_t entries = 0, cur = SIZE_MAX; /* the run whose kind the last entry has */
+    size_t steps = 0;
+    for (uint64_t at = p->off, stop = p->off + len; at < stop; steps++) {
+        if (entries > MAX_ENTRIES || steps > 64 * MAX_ENTRIES) {
+            free(list.data);
+            return LIST_UNKNOWN;
+        }
+        uint64_t in = p->tiled ? at % size : at, tile = at - in;
+        size_t k = nr;
+        while (k > 0 && start[k - 1] > in)
+            k--;
+        k--;
+        uint64_t next = tile + (k + 1 < nr ? start[k + 1] : size);
+        bool pad = klen[k] == 8 && memcmp(kind[k], "Anything", 8) == 0;
+        if (!pad && (cur == SIZE_MAX || !same_kind(kind[cur], klen[cur], kind[k], klen[k]))) {
+            /* the first segment starts at 0, whatever padding comes before it */
+            buf_printf(&list, "%s!\"%.*s\", i64 %llu", entries ? ", " : "", (int)klen[k], kind[k],
+                       (unsigned long long)(entries ? at - p->off : 0));
+            entries++;
+            cur = k;
+        }
+        at = next;
+    }
+    int st = LIST_NEEDED;
+    if (!entries)
+        *node = "!{!\"Integer\", i64 0}"; /* padding alone */
+    else if (entries > 1 && len > (uint64_t)rw->max_offset)
+        *node = arena_printf(rw->c->arena, "!{%s}", list.data);
+    else
+        st = LIST_NONE;
+    free(list.data);
+    return st;
+}
+
+/* List node ("!{...}") cut to the segments that start before len; NULL when none is cut. */
+static const char *cut_list(ir_rewriter *rw, const char *node, uint64_t len)
+{
+    tt_buf out = {0};
+    bool cut = false;
+    buf_put(&out, "!{");
+    for (const char *q = strstr(node, "!\""); q; q = strstr(q, "!\"")) {
+        const char *e = strstr(q, ", i64 ");
+        if (!e)
+            break;
+        char *end;
+        uint64_t at = strtoull(e + 6, &end, 10);
+        if (at >= len) {
+            cut = true;
+            break;
+        }
+        buf_printf(&out, "%s%.*s", out.len > 2 ? ", " : "", (int)(end - q), q);
+        q = end;
+    }
+    buf_put(&out, "}");
+    const char *r = cut && out.len > 3 ? arena_strdup(rw->c->arena, out.data) : NULL;
+    free(out.data);
+    return r;
+}
+
+/* The base an operand s[a, e) ("ptr <attrs> %x") names, or NULL. */
+static const struct base *operand_base(ir_rewriter *rw, const char *s, size_t a, size_t e)
+{
+    lex_tok last = {LEX_END, 0, 0, false};
+    for (lex_tok t = lex_next(s, a, e); t.kind != LEX_END; t = lex_next(s, t.end, e))
+        last = t;
+    return last.kind == LEX_LOCAL ? map_get(rw->bases, rw_tok_text(rw, s, last)) : NULL;
+}
+
+/* The number of the node a copy's list is written in, giving the node one when new. */
+static unsigned long node_id(ir_rewriter *rw, const char *node)
+{
+    unsigned long *id = map_get(rw->seg_nodes, node);
+    if (!id) {
+        id = arena_alloc(rw->c->arena, sizeof *id);
+        *id = ++rw->max_md;
+        map_put(rw->seg_nodes, node, id);
+        buf_printf(&rw->seg_md, "!%lu = %s\n", *id, node);
+    }
+    return *id;
+}
+
+/* A call of llvm.memcpy/memmove/memset of a constant length: to out with the list it needs
+ * (true), when that is not the one it has. */
+static bool copy_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    size_t at = rw_find(s, 0, n, "call void @llvm.mem");
+    if (at == n)
+        return false;
+    at += strlen("call void @llvm.mem");
+    bool set = rw_starts(s + at, n - at, "set.");
+    if (!set && !rw_starts(s + at, n - at, "cpy.") && !rw_starts(s + at, n - at, "move."))
+        return false;
+    size_t open = rw_find(s, at, n, "(");
+    size_t close = open < n ? lex_skip_group(s, open, n) : 0;
+    if (!close)
+        return false;
+    /* the arguments: dst, src (memset: the byte), the length, volatile; arg[k + 1] - 1 is
+     * where argument k ends */
+    size_t arg[4], k = 0, i = open + 1;
+    for (; k < 4 && i < close; k++) {
+        arg[k] = i;
+        bool grp;
+        i = lex_item_end(s, i, close - 1, &grp) + 1;
+        if (grp)
+            return false;
+    }
+    if (k < 4 || i != close)
+        return false;
+    /* the length: "i64 L" */
+    lex_cur c = lex_start(s, arg[2], arg[3] - 1);
+    if (!(lex_take(&c, "i64") || lex_take(&c, "i32")) || c.t.kind != LEX_NUMBER)
+        return false;
+    char *end;
+    uint64_t len = strtoull(s + c.t.at, &end, 10);
+    if (end != s + c.t.end || !len)
+        return false;
+    /* the list it has: `, !enzyme_truetype !N` at [has, has_end) */
+    size_t has = rw_find(s, close, n, TRUETYPE);
+    size_t has_end = has;
+    const char *had = NULL;
+    if (has < n) {
+        has_end = has + strlen(TRUETYPE);
+        while (has_end < n && is_digit(s[has_end]))
+            has_end++;
+        had = map_get(rw->truetype_md,
+                      arena_strndup(rw->c->arena, s + has + strlen(TRUETYPE),
+                                    has_end - has - strlen(TRUETYPE)));
+    }
+    /* the list the places give; every operand with a place must agree */
+    const char *node = NULL;
+    int st = LIST_UNKNOWN;
+    bool any = false;
+    for (size_t op = 0; op < (set ? 1u : 2u); op++) {
+        const struct base *b = operand_base(rw, s, arg[op], arg[op + 1] - 1);
+        if (!b)
+            continue;
+        const char *l = NULL;
+        int sl = list_of(rw, b, len, &l);
+        if (any && (sl != st || (l && strcmp(l, node) != 0)))
+            return false; /* the same bytes typed two ways: nothing */
+        any = true;
+        st = sl;
+        node = l;
+    }
+    if (!any && had)
+        node = cut_list(rw, had, len); /* LLVM shortened a copy annotate gave its list */
+    else if (st == LIST_UNKNOWN || (st == LIST_NEEDED && had && strcmp(had, node) == 0))
+        return false;
+    if (!node && (st != LIST_NONE || has == n))
+        return false;
+    size_t e = n;
+    while (e && (s[e - 1] == '\n' || s[e - 1] == '\r'))
+        e--;
+    if (has < n) { /* the list it had goes (LIST_NONE) or is replaced */
+        buf_putn(out, s, has);
+        buf_putn(out, s + has_end, e - has_end);
+    } else {
+        buf_putn(out, s, e);
+    }
+    if (node)
+        buf_printf(out, TRUETYPE "%lu", node_id(rw, node));
+    buf_putn(out, s + e, n - e);
+    return true;
+}
+
+bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    if (rw_starts(s, n, "define ")) {
+        rw->bases = map_new(rw->c->arena);
+        note_params(rw, s, n);
+        return false;
+    }
+    if (!rw->bases || !rw_starts(s, n, "  "))
+        return false;
+    if (rw_find(s, 0, n, "@llvm.mem") < n)
+        return copy_line(rw, s, n, out);
+    note_value(rw, s, n);
+    return false;
+}
