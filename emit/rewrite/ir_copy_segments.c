@@ -19,6 +19,10 @@
  * - its bytes are padding alone: Enzyme purges the source's Anything and, with an untyped
  *   destination (an alloca SROA made for the padding), stops on "Cannot deduce type of
  *   copy" (craft_by_value at -O0). Padding holds no derivative: Integer.
+ * A list LLVM left on a copy it changed (dead-store elimination shortens a copy whose end a
+ * later store overwrites, and keeps its metadata: Enzyme then copies shadow bytes past the
+ * shortened copy's end, a heap overflow) is made again from the places, or, with no place,
+ * cut at the copy's end; one the places say Enzyme does not need goes.
  * Operands whose places give different lists: nothing (the same bytes typed two ways). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -182,9 +186,9 @@ static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const ch
     const char *kind[256];
     size_t klen[256];
     uint64_t start[256];
-    for (const char *q = end + 1; *q && nr < 256;) {
+    for (const char *q = end + 1; *q;) {
         const char *colon = strchr(q, ':');
-        if (!colon)
+        if (!colon || nr == 256) /* (more runs than a list is worth: left alone) */
             return LIST_UNKNOWN;
         kind[nr] = q;
         klen[nr] = (size_t)(colon - q);
