@@ -226,6 +226,11 @@ static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const ch
         }
         at = next;
     }
+    /* Not a copy that begins past the bytes Enzyme knows of the place, though Enzyme stops
+     * on it ("Cannot deduce type of memset": SROA's memset of the last row of `u`, at byte
+     * 528 of gauss_jordan6's 592-byte `Lu`): with its list that program's gradient is
+     * wrong, silently, at -O0 and -O2, as it was when the whole module's limit was raised
+     * (docs/enzyme-benchmark.md: Enzyme's bugs around memory attributes). */
     int st = LIST_NEEDED;
     if (!entries)
         *node = "!{!\"Integer\", i64 0}"; /* padding alone */
