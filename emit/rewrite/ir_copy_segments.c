@@ -41,13 +41,11 @@ struct base {
 /* Runs beyond which a list is not worth writing (a copy of thousands of elements). */
 #define MAX_ENTRIES 4096
 
-static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
-
 /* The number after "!" at s[i] as text ("12"), or NULL. */
 static const char *md_number(ir_rewriter *rw, const char *s, size_t i, size_t n)
 {
     size_t j = i;
-    while (j < n && is_digit(s[j]))
+    while (j < n && rw_is_digit(s[j]))
         j++;
     return j > i ? arena_strndup(rw->c->arena, s + i, j - i) : NULL;
 }
@@ -74,7 +72,7 @@ void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
     }
     /* `!N = !{!"RUNS"}` of a number an alloca referred to, `!N = !{...}` of a copy's list
      * (the nodes follow the bodies) */
-    if (n < 2 || s[0] != '!' || !is_digit(s[1]))
+    if (n < 2 || s[0] != '!' || !rw_is_digit(s[1]))
         return;
     const char *id = md_number(rw, s, 1, n);
     size_t open = rw_find(s, 0, n, " = !{");
@@ -160,11 +158,16 @@ static void note_value(ir_rewriter *rw, const char *s, size_t n)
     map_put(rw->bases, rw_tok_text(rw, s, y), b);
 }
 
-/* Integer and Pointer are one segment kind to Enzyme (it merges them). */
+/* Whether kind text a[0, la) is Integer or Pointer, one segment kind to Enzyme (it merges
+ * them). */
+static bool data_kind(const char *a, size_t la)
+{
+    return la == 7 && (memcmp(a, "Integer", 7) == 0 || memcmp(a, "Pointer", 7) == 0);
+}
+
 static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
 {
-    bool ia = (la == 7 && memcmp(a, "Integer", 7) == 0) || (la == 7 && memcmp(a, "Pointer", 7) == 0);
-    bool ib = (lb == 7 && memcmp(b, "Integer", 7) == 0) || (lb == 7 && memcmp(b, "Pointer", 7) == 0);
+    bool ia = data_kind(a, la), ib = data_kind(b, lb);
     return ia || ib ? ia && ib : la == lb && memcmp(a, b, la) == 0;
 }
 
@@ -330,7 +333,7 @@ static bool copy_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     const char *had = NULL;
     if (has < n) {
         has_end = has + strlen(TRUETYPE);
-        while (has_end < n && is_digit(s[has_end]))
+        while (has_end < n && rw_is_digit(s[has_end]))
             has_end++;
         had = map_get(rw->truetype_md,
                       arena_strndup(rw->c->arena, s + has + strlen(TRUETYPE),
@@ -358,9 +361,7 @@ static bool copy_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return false;
     if (!node && (st != LIST_NONE || has == n))
         return false;
-    size_t e = n;
-    while (e && (s[e - 1] == '\n' || s[e - 1] == '\r'))
-        e--;
+    size_t e = rw_text_end(s, n);
     if (has < n) { /* the list it had goes (LIST_NONE) or is replaced */
         buf_putn(out, s, has);
         buf_putn(out, s + has_end, e - has_end);

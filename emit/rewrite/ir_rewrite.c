@@ -57,10 +57,9 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
                         IR_RW_COPY_SEGMENTS);
 }
 
-static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
 static bool is_word(char ch)
 {
-    return is_digit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+    return rw_is_digit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
 }
 
 /* ---- memory attributes ----
@@ -72,10 +71,10 @@ static bool is_word(char ch)
 static const char *first_group(tt_arena *a, const char *s, size_t n)
 {
     for (size_t i = 0; i + 2 < n; i++) {
-        if (s[i] != ' ' || s[i + 1] != '#' || !is_digit(s[i + 2]))
+        if (s[i] != ' ' || s[i + 1] != '#' || !rw_is_digit(s[i + 2]))
             continue;
         size_t j = i + 2;
-        while (j < n && is_digit(s[j]))
+        while (j < n && rw_is_digit(s[j]))
             j++;
         if (j < n && s[j] == ' ')
             return arena_strndup(a, s + i + 2, j - i - 2);
@@ -123,7 +122,7 @@ static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     if (!rw_starts(s, n, "attributes #"))
         return false;
     size_t j = 12;
-    while (j < n && is_digit(s[j]))
+    while (j < n && rw_is_digit(s[j]))
         j++;
     if (j == 12 || !rw_starts(s + j, n - j, " = "))
         return false;
@@ -167,7 +166,7 @@ static const char *const fp_enzyme[7] = {"Float@double", "Float@float", "Float@h
 /* "!N = ..." lines: the largest N. True when the line was one. */
 static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
 {
-    if (n < 2 || s[0] != '!' || !is_digit(s[1]))
+    if (n < 2 || s[0] != '!' || !rw_is_digit(s[1]))
         return false;
     unsigned long v = strtoul(s + 1, NULL, 10);
     if (v > rw->max_md)
@@ -220,9 +219,7 @@ static void add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_bu
         rw->fp_md[k] = rw->max_md + 2; /* its node; the type's name node is one before */
         rw->max_md += 2;
     }
-    size_t e = n;
-    while (e > 0 && (s[e - 1] == '\n' || s[e - 1] == '\r'))
-        e--;
+    size_t e = rw_text_end(s, n);
     buf_putn(out, s, e);
     buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
     buf_putn(out, s + e, n - e);
@@ -243,7 +240,7 @@ static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     if (rw_find(s, 0, n, ", !range !") == n || rw_find(s, 0, n, "!enzyme_type") < n)
         return false;
     size_t i = loaded_type(s, n);
-    if (i + 1 >= n || s[i] != 'i' || !is_digit(s[i + 1]))
+    if (i + 1 >= n || s[i] != 'i' || !rw_is_digit(s[i + 1]))
         return false; /* a vector, a pointer */
     add_load_tree(rw, INTEGER_MD, s, n, out);
     return true;
@@ -279,7 +276,7 @@ static void pointer_selects_note(ir_rewriter *rw, const char *s, size_t n)
             lex_tok a = c.t;
             if (a.kind == LEX_NUMBER)
                 for (size_t j = a.at + (s[a.at] == '-'); j < a.end; j++)
-                    if (!is_digit(s[j]))
+                    if (!rw_is_digit(s[j]))
                         return; /* an integer constant, as i64 operands are printed */
             if ((a.kind != LEX_LOCAL && a.kind != LEX_NUMBER) || a.open)
                 return;
@@ -537,7 +534,7 @@ static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
         if (memcmp(s + k, "_7___rustc", 10) != 0)
             continue;
         size_t d = k + 10, e = d;
-        while (e < word_end && is_digit(s[e]))
+        while (e < word_end && rw_is_digit(s[e]))
             e++;
         if (e == d || e >= word_end || s[e] != '_')
             continue;

@@ -93,6 +93,16 @@ struct ptr_select {
     const char *cond, *arm[2]; /* the condition and the two arms as written */
 };
 
+static inline bool rw_is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* Where line s[0, n) ends before its line break: where an attachment goes. */
+static inline size_t rw_text_end(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+        n--;
+    return n;
+}
+
 /* "%x = OP" at the line's start: true with x the name token and c past OP. */
 bool rw_assigns(lex_cur *c, const char *s, size_t n, const char *op, lex_tok *x);
 /* Whether the line ends at c: nothing more, or ", !" metadata. */
