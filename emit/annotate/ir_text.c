@@ -128,7 +128,7 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
                                ? body_param_runs(st->body, dec.param_pointee[k])
                                : NULL;
         if (runs)
-            buf_printf(out, " \"typetree_segments\"=\"%s\"", runs);
+            buf_printf(out, " \"" RUNS_NAME "\"=\"%s\"", runs);
         body_strip_ours(s + p->type_end, p->end - p->type_end, out);
     }
     if (!freeze) {

@@ -7,6 +7,11 @@
 
 #include "../annotate/annotate.h"
 
+/* The name of a place's byte runs, annotate's for the wrapper's rewrite after LLVM's passes
+ * (emit/rewrite/ir_copy_segments.c): `!typetree_segments` on an alloca, the attribute
+ * "typetree_segments" on a pointer parameter (body_param_runs). */
+#define RUNS_NAME "typetree_segments"
+
 typedef struct body_typer body_typer;
 typedef tt_body_counts body_stats;
 typedef tt_body_report body_report;

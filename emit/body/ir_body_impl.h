@@ -15,10 +15,7 @@ typedef struct {
 #define ATTR "\"enzyme_type\"=\""
 #define MD_KIND "!enzyme_type"
 #define MD_SEGMENTS "!enzyme_truetype" /* a copy's segment list (ir_body_segments.c) */
-/* a place's byte runs for the wrapper's rewrite after LLVM's passes (body_type_runs) */
-#define RUNS_NAME "typetree_segments"
 #define MD_RUNS "!" RUNS_NAME
-#define RUNS_ATTR "\"" RUNS_NAME "\"=\""
 
 /* A metadata line we wrote earlier ends with this comment: re-annotation drops it. */
 #define OUR_MD_MARK "; typetree"

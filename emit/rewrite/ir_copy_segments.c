@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "ir_rewriter.h"
+#include "../body/ir_body.h"
 
 /* A place's bytes: its runs (as annotate wrote them), the offset into them, and whether
  * they repeat (a pointer parameter: a run of its pointee). */
@@ -50,9 +51,9 @@ static const char *md_number(ir_rewriter *rw, const char *s, size_t i, size_t n)
     return j > i ? arena_strndup(rw->c->arena, s + i, j - i) : NULL;
 }
 
-#define MD_RUNS ", !typetree_segments !"
+#define MD_RUNS ", !" RUNS_NAME " !"
 #define TRUETYPE ", !enzyme_truetype !"
-#define ATTR_RUNS "\"typetree_segments\"=\""
+#define ATTR_RUNS "\"" RUNS_NAME "\"=\""
 
 void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
 {
