@@ -23,7 +23,9 @@
  * later store overwrites, and keeps its metadata: Enzyme then copies shadow bytes past the
  * shortened copy's end, a heap overflow) is made again from the places, or, with no place,
  * cut at the copy's end; one the places say Enzyme does not need goes.
- * Operands whose places give different lists: nothing (the same bytes typed two ways). */
+ * Operands whose places give different lists: nothing (the same bytes typed two ways).
+ * The same places type the integer loads LLVM's passes left without a tree where the bytes
+ * loaded are integers and padding (integer_load). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,37 +177,71 @@ static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
 /* What a base says of a copy of len bytes from it. */
 enum { LIST_UNKNOWN, LIST_NONE, LIST_NEEDED };
 
+/* A place's runs parsed: size, and per run its kind text and first byte. */
+#define MAX_RUNS 256
+struct runs {
+    uint64_t size;
+    size_t n;
+    const char *kind[MAX_RUNS];
+    size_t klen[MAX_RUNS];
+    uint64_t start[MAX_RUNS];
+};
+
+/* Parses "SIZE;Kind:start ..." into r; false when malformed or longer than MAX_RUNS (more
+ * runs than a list is worth: left alone). */
+static bool parse_runs(const char *text, struct runs *r)
+{
+    char *end;
+    r->size = strtoull(text, &end, 10);
+    r->n = 0;
+    if (end == text || *end != ';' || !r->size)
+        return false;
+    for (const char *q = end + 1; *q;) {
+        const char *colon = strchr(q, ':');
+        if (!colon || r->n == MAX_RUNS)
+            return false;
+        size_t k = r->n;
+        r->kind[k] = q;
+        r->klen[k] = (size_t)(colon - q);
+        r->start[k] = strtoull(colon + 1, &end, 10);
+        if (end == colon + 1 || (k && r->start[k] <= r->start[k - 1]) || r->start[k] >= r->size)
+            return false;
+        r->n++;
+        q = *end == ' ' ? end + 1 : end;
+        if (*end && *end != ' ')
+            return false;
+    }
+    return r->n && r->start[0] == 0;
+}
+
+/* The run byte `in` (< r->size) lies in. */
+static size_t run_at(const struct runs *r, uint64_t in)
+{
+    size_t k = r->n;
+    while (k > 0 && r->start[k - 1] > in)
+        k--;
+    return k - 1;
+}
+
+static bool is_kind(const struct runs *r, size_t k, const char *name)
+{
+    return r->klen[k] == strlen(name) && memcmp(r->kind[k], name, r->klen[k]) == 0;
+}
+
 /* The segment list of bytes [0, len) of base p: LIST_NEEDED with *node "!{...}" when the
  * copy needs one (see the file's comment), LIST_NONE when Enzyme types it right from the
  * trees, LIST_UNKNOWN when the runs do not cover it or would be too many. */
 static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const char **node)
 {
-    const char *r = p->runs;
-    char *end;
-    uint64_t size = strtoull(r, &end, 10);
-    if (end == r || *end != ';' || !size || (!p->tiled && (p->off > size || len > size - p->off)))
+    struct runs rr;
+    if (!parse_runs(p->runs, &rr) ||
+        (!p->tiled && (p->off > rr.size || len > rr.size - p->off)))
         return LIST_UNKNOWN;
-    /* the runs: kind text and start */
-    size_t nr = 0;
-    const char *kind[256];
-    size_t klen[256];
-    uint64_t start[256];
-    for (const char *q = end + 1; *q;) {
-        const char *colon = strchr(q, ':');
-        if (!colon || nr == 256) /* (more runs than a list is worth: left alone) */
-            return LIST_UNKNOWN;
-        kind[nr] = q;
-        klen[nr] = (size_t)(colon - q);
-        start[nr] = strtoull(colon + 1, &end, 10);
-        if (end == colon + 1 || (nr && start[nr] <= start[nr - 1]) || start[nr] >= size)
-            return LIST_UNKNOWN;
-        nr++;
-        q = *end == ' ' ? end + 1 : end;
-        if (*end && *end != ' ')
-            return LIST_UNKNOWN;
-    }
-    if (!nr || start[0] != 0)
-        return LIST_UNKNOWN;
+    uint64_t size = rr.size;
+    size_t nr = rr.n;
+    const char *const *kind = rr.kind;
+    const size_t *klen = rr.klen;
+    const uint64_t *start = rr.start;
     tt_buf list = {0};
     size_t entries = 0, cur = SIZE_MAX; /* the run whose kind the last entry has */
     size_t steps = 0;
@@ -215,12 +251,9 @@ static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const ch
             return LIST_UNKNOWN;
         }
         uint64_t in = p->tiled ? at % size : at, tile = at - in;
-        size_t k = nr;
-        while (k > 0 && start[k - 1] > in)
-            k--;
-        k--;
+        size_t k = run_at(&rr, in);
         uint64_t next = tile + (k + 1 < nr ? start[k + 1] : size);
-        bool pad = klen[k] == 8 && memcmp(kind[k], "Anything", 8) == 0;
+        bool pad = is_kind(&rr, k, "Anything");
         if (!pad && (cur == SIZE_MAX || !same_kind(kind[cur], klen[cur], kind[k], klen[k]))) {
             /* the first segment starts at 0, whatever padding comes before it */
             buf_printf(&list, "%s!\"%.*s\", i64 %llu", entries ? ", " : "", (int)klen[k], kind[k],
@@ -375,6 +408,46 @@ static bool copy_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
+/* "%x = load iN, ptr %p, ..." without a tree, %p a place or a constant offset into one
+ * whose N/8 bytes there are integers and padding (at least one integer): to out with
+ * {[-1]:Integer}. LLVM's passes drop annotate's metadata from the loads they remake (the
+ * typed loads annotate made of a small copy of a struct's two bools and its padding), and
+ * an untyped integer load that is combined with other integers (`or disjoint` of masked
+ * bytes) stops Enzyme: "cannot handle unknown binary operator" (stress generic_tower -O2). */
+static bool integer_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    size_t i = rw_loaded_type(s, n);
+    if (i + 1 >= n || s[i] != 'i' || !rw_is_digit(s[i + 1]) ||
+        rw_find(s, i, n, "!enzyme_type") < n)
+        return false;
+    char *end;
+    unsigned long bits = strtoul(s + i + 1, &end, 10);
+    if (bits % 8 || !bits || bits > 64 || *end != ',')
+        return false;
+    lex_cur c = lex_start(s, (size_t)(end - s) + 1, n);
+    if (!lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL)
+        return false;
+    const struct base *b = map_get(rw->bases, rw_tok_text(rw, s, c.t));
+    struct runs rr;
+    if (!b || !parse_runs(b->runs, &rr))
+        return false;
+    uint64_t len = bits / 8;
+    if (!b->tiled && (b->off > rr.size || len > rr.size - b->off))
+        return false;
+    bool integer = false;
+    for (uint64_t at = b->off; at < b->off + len; at++) {
+        size_t k = run_at(&rr, b->tiled ? at % rr.size : at);
+        if (is_kind(&rr, k, "Integer"))
+            integer = true;
+        else if (!is_kind(&rr, k, "Anything"))
+            return false;
+    }
+    if (!integer)
+        return false;
+    rw_add_integer_tree(rw, s, n, out);
+    return true;
+}
+
 bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw_starts(s, n, "define ")) {
@@ -386,6 +459,8 @@ bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return false;
     if (rw_find(s, 0, n, "@llvm.mem") < n)
         return copy_line(rw, s, n, out);
+    if (integer_load(rw, s, n, out))
+        return true;
     note_value(rw, s, n);
     return false;
 }

@@ -225,6 +225,16 @@ static void add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_bu
     buf_putn(out, s + e, n - e);
 }
 
+void rw_add_integer_tree(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    add_load_tree(rw, INTEGER_MD, s, n, out);
+}
+
+size_t rw_loaded_type(const char *s, size_t n)
+{
+    return loaded_type(s, n);
+}
+
 static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     int k = float_load_type(s, n);

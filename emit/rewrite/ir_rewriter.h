@@ -128,10 +128,18 @@ void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 void ir_float_bits_helpers(const ir_rewriter *rw, tt_buf *out);
 
+/* Line s[0, n) to out with `!enzyme_type` {[-1]:Integer} (the node numbered past the
+ * module's metadata), for a load that has none. */
+void rw_add_integer_tree(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+/* Where the loaded type starts on a line "  %x = load [volatile] T, ...", n when the line
+ * is no such load. */
+size_t rw_loaded_type(const char *s, size_t n);
+
 /* ir_copy_segments.c: the listing pass's notes for IR_RW_COPY_SEGMENTS (allocas' runs
  * nodes); line s[0, n) rewritten to out when it is a copy that gets a segment list (true
  * then). The new nodes are in rw->seg_md. */
 void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n);
+/* ... and an integer load from such a place without a tree that gets {[-1]:Integer}. */
 bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
 #endif

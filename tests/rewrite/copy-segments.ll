@@ -3,6 +3,7 @@
 ; (emit/rewrite/ir_copy_segments.c), here with an offset limit of 64. S is { f64, u32,
 ; f32 } (24 bytes: padding at 12 and 20), %arr an [S; 4] (96 bytes), %p a pointer
 ; parameter to S (a run of them). New nodes are numbered past the module's largest (!7).
+; Integer loads from such places whose bytes are integers and padding get {[-1]:Integer}.
 define void @f(ptr "typetree_segments"="24;Float@double:0 Integer:8 Anything:12 Float@float:16 Anything:20" %p, ptr "typetree_segments"="16;Float@double:0 Integer:8" %q, ptr %x, ptr %y) {
   %arr = alloca [96 x i8], align 8, !typetree_segments !0
   %arr2 = alloca [96 x i8], align 8, !enzyme_type !1, !typetree_segments !0
@@ -33,6 +34,19 @@ define void @f(ptr "typetree_segments"="24;Float@double:0 Integer:8 Anything:12 
   %n = load i64, ptr %x, align 8
   call void @llvm.memcpy.p0.p0.i64(ptr align 8 %t, ptr align 8 %arr, i64 %n, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr align 8 %t, ptr align 8 %y, i64 96, i1 false)
+  ; integer loads without a tree: bytes 8..16 of S are the u32 and padding (%l1), 32..40
+  ; of the parameter's run the second S's (%l2), 8..12 the u32 (%l7): Integer. Not: bytes
+  ; of a float (%l3, %l4), padding alone (%l5), a load with a tree (%l6), no place (%l8)
+  %i1 = getelementptr inbounds i8, ptr %arr, i64 8
+  %l1 = load i64, ptr %i1, align 8
+  %p32 = getelementptr inbounds i8, ptr %p, i64 32
+  %l2 = load i64, ptr %p32, align 8, !noundef !2
+  %l3 = load i32, ptr %arr, align 8
+  %l4 = load i64, ptr %arr, align 8
+  %l5 = load i32, ptr %p12, align 4
+  %l6 = load i64, ptr %i1, align 8, !enzyme_type !1
+  %l7 = load i32, ptr %i1, align 8
+  %l8 = load i64, ptr %x, align 8
   ; the list it needs, it has: unchanged
   call void @llvm.memcpy.p0.p0.i64(ptr align 8 %arr2, ptr align 8 %arr, i64 96, i1 false), !enzyme_truetype !6
   ret void
