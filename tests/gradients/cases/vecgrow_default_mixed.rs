@@ -1,6 +1,8 @@
 //! vec![P::default(); n] of a struct of mixed fields (f64, u32, f32, a pointer-free
 //! Option), filled from a slice with copy_from_slice and clone_from_slice, then read back.
-//! LLVM makes the clone loop of from_elem a memset of run-time length on the new buffer.
+//! From -O1, memcpyopt merges the typed stores of each cloned P::default() into a 24-byte
+//! memset of the Vec's buffer, which Enzyme cannot type: open at -O1..-O3
+//! (open-failures.json, docs/limits.md).
 use crate::harness::*;
 
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
