@@ -444,7 +444,7 @@ static bool integer_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     }
     if (!integer)
         return false;
-    rw_add_integer_tree(rw, s, n, out);
+    rw_add_load_tree(rw, RW_INTEGER_MD, s, n, out);
     return true;
 }
 

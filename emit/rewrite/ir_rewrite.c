@@ -160,8 +160,7 @@ static bool strip_memory(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 static const char *const fp_llvm[6] = {"double", "float", "half", "bfloat", "fp128", "x86_fp80"};
 static const char *const fp_enzyme[7] = {"Float@double", "Float@float", "Float@half",
                                          "Float@bfloat16", "Float@fp128", "Float@fp80",
-                                         "Integer"};
-#define INTEGER_MD 6 /* range loads: Integer's place in fp_enzyme and fp_md */
+                                         "Integer"}; /* [RW_INTEGER_MD] */
 
 /* "!N = ..." lines: the largest N. True when the line was one. */
 static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
@@ -176,24 +175,9 @@ static bool float_loads_note(ir_rewriter *rw, const char *s, size_t n)
 
 /* The floating-point type a "  %x = load [volatile] T, ..." line loads (T or <N x T>),
  * as an index of fp_llvm; -1 when the line is no such load or carries !enzyme_type. */
-/* Where the loaded type starts on a line "  %x = load [volatile] T, ...", n when the line
- * is no such load (an atomic load's ordering comes after its operand: left alone). */
-static size_t loaded_type(const char *s, size_t n)
-{
-    if (!rw_starts(s, n, "  %"))
-        return n;
-    size_t i = rw_find(s, 3, n, " = load ");
-    if (i == n || rw_find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
-        return n;
-    i += 8;
-    if (rw_starts(s + i, n - i, "volatile "))
-        i += 9;
-    return rw_starts(s + i, n - i, "atomic ") ? n : i;
-}
-
 static int float_load_type(const char *s, size_t n)
 {
-    size_t i = loaded_type(s, n);
+    size_t i = rw_loaded_type(s, n);
     if (i >= n)
         return -1;
     if (s[i] == '<') { /* <N x T> */
@@ -211,36 +195,12 @@ static int float_load_type(const char *s, size_t n)
     return -1;
 }
 
-/* Appends line s[0, n) with ", !enzyme_type !N" before its end, N the register tree of
- * fp_enzyme[k] (numbered past the module's metadata when first used). */
-static void add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *out)
-{
-    if (!rw->fp_md[k]) {
-        rw->fp_md[k] = rw->max_md + 2; /* its node; the type's name node is one before */
-        rw->max_md += 2;
-    }
-    size_t e = rw_text_end(s, n);
-    buf_putn(out, s, e);
-    buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
-    buf_putn(out, s + e, n - e);
-}
-
-void rw_add_integer_tree(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
-{
-    add_load_tree(rw, INTEGER_MD, s, n, out);
-}
-
-size_t rw_loaded_type(const char *s, size_t n)
-{
-    return loaded_type(s, n);
-}
-
 static bool float_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     int k = float_load_type(s, n);
     if (k < 0)
         return false;
-    add_load_tree(rw, k, s, n, out);
+    rw_add_load_tree(rw, k, s, n, out);
     return true;
 }
 
@@ -249,10 +209,10 @@ static bool range_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw_find(s, 0, n, ", !range !") == n || rw_find(s, 0, n, "!enzyme_type") < n)
         return false;
-    size_t i = loaded_type(s, n);
+    size_t i = rw_loaded_type(s, n);
     if (i + 1 >= n || s[i] != 'i' || !rw_is_digit(s[i + 1]))
         return false; /* a vector, a pointer */
-    add_load_tree(rw, INTEGER_MD, s, n, out);
+    rw_add_load_tree(rw, RW_INTEGER_MD, s, n, out);
     return true;
 }
 

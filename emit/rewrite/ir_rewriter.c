@@ -70,3 +70,28 @@ void rw_skip_flags(lex_cur *c)
             again |= lex_take(c, flags[k]);
     }
 }
+
+size_t rw_loaded_type(const char *s, size_t n)
+{
+    if (!rw_starts(s, n, "  %"))
+        return n;
+    size_t i = rw_find(s, 3, n, " = load ");
+    if (i == n || rw_find(s, 3, i, "\"") < i) /* (a quoted name holding " = load ") */
+        return n;
+    i += 8;
+    if (rw_starts(s + i, n - i, "volatile "))
+        i += 9;
+    return rw_starts(s + i, n - i, "atomic ") ? n : i;
+}
+
+void rw_add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *out)
+{
+    if (!rw->fp_md[k]) {
+        rw->fp_md[k] = rw->max_md + 2; /* its node; the type's name node is one before */
+        rw->max_md += 2;
+    }
+    size_t e = rw_text_end(s, n);
+    buf_putn(out, s, e);
+    buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
+    buf_putn(out, s + e, n - e);
+}

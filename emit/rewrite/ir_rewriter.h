@@ -128,12 +128,14 @@ void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 void ir_float_bits_helpers(const ir_rewriter *rw, tt_buf *out);
 
-/* Line s[0, n) to out with `!enzyme_type` {[-1]:Integer} (the node numbered past the
- * module's metadata), for a load that has none. */
-void rw_add_integer_tree(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 /* Where the loaded type starts on a line "  %x = load [volatile] T, ...", n when the line
- * is no such load. */
+ * is no such load (an atomic load's ordering comes after its operand: left alone). */
 size_t rw_loaded_type(const char *s, size_t n);
+/* Line s[0, n) to out with ", !enzyme_type !N" before its end, N the register tree of
+ * kind k (ir_rewrite.c's fp_enzyme[k]: the float types, then RW_INTEGER_MD), numbered past
+ * the module's metadata when first used; ir_rewrite.c prints the nodes at the end. */
+#define RW_INTEGER_MD 6
+void rw_add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *out);
 
 /* ir_copy_segments.c: the listing pass's notes for IR_RW_COPY_SEGMENTS (allocas' runs
  * nodes); line s[0, n) rewritten to out when it is a copy that gets a segment list (true
