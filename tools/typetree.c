@@ -47,7 +47,8 @@ static const char usage_text[] =
 static const char usage_wrapper[] =
     "\n"
     "commands tools/rustc-typetree runs (docs/enzyme-workarounds.md says why):\n"
-    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory] [--float-loads]\n"
+    "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory]\n"
+    "          [--strip-dead-on-return] [--float-loads]\n"
     "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
     "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
     "          [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
@@ -117,6 +118,8 @@ static const char usage_options_commands[] =
     "  --split-memmove       (annotate, rewrite) llvm.memmove calls go through\n"
     "                        @__typetree_memmove: two memcpys through a temporary\n"
     "  --strip-memory        (rewrite) defined functions lose memory(...) attributes\n"
+    "  --strip-dead-on-return  (rewrite) parameters lose dead_on_return (Enzyme's\n"
+    "                        reverse reads such memory after the return; docs/wrapper.md)\n"
     "  --float-loads         (rewrite) every load of a floating-point type without\n"
     "                        !enzyme_type gets its register tree (Enzyme takes no type\n"
     "                        from a load's LLVM type; docs/typetree-rules.md)\n"
@@ -228,6 +231,7 @@ static const struct {
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
     {"--copy-segments", IR_RW_COPY_SEGMENTS, false},
+    {"--strip-dead-on-return", IR_RW_STRIP_DEAD_ON_RETURN, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */
@@ -765,7 +769,7 @@ static int cmd_rewrite(int argc, char **argv)
         (o.in_place && strcmp(o.args[0], "-") == 0)) {
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
-                                 "[--split-memmove] [--strip-memory] [--float-loads] [--range-loads] "
+                                 "[--split-memmove] [--strip-memory] [--strip-dead-on-return] [--float-loads] [--range-loads] "
                                  "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
                                  "[--const-fn-pointers] [--pointer-float-returns] [--copy-segments [--max-offset N]] "
                                  "IN.ll (-o OUT.ll | -i)");

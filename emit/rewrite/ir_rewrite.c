@@ -40,6 +40,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->fn.data);
     free(rw->fn2.data);
     free(rw->listed.data);
+    free(rw->dor.data);
+    rw->dor = (tt_buf){0};
     free(rw->cfps);
     rw->cfps = NULL;
     rw->ncfps = rw->cap_cfps = 0;
@@ -602,8 +604,47 @@ static unsigned pair_helper(const char *s, size_t n)
     return 0;
 }
 
+/* ---- dead_on_return ----
+ * A define or declare line holding the attribute: in rw->dor without it (each
+ * " dead_on_return" and its "(...)" when it has one, outside quoted strings); true when it
+ * was one. */
+static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
+{
+    static const char word[] = " dead_on_return";
+    const size_t k = sizeof word - 1;
+    if (!(rw_starts(s, n, "define ") || rw_starts(s, n, "declare ")) ||
+        rw_find(s, 0, n, word) == n)
+        return false;
+    rw->dor.len = 0;
+    bool quoted = false;
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            quoted = !quoted;
+        if (quoted || s[i] != ' ' || i + k > n || memcmp(s + i, word, k) != 0)
+            continue;
+        size_t end = i + k;
+        if (end < n && s[end] == '(') {
+            while (end < n && s[end] != ')')
+                end++;
+            end += end < n;
+        }
+        if (end < n && s[end] != ' ' && s[end] != ')' && s[end] != ',')
+            continue; /* a longer word */
+        buf_putn(&rw->dor, s + from, i - from);
+        from = end;
+        i = end - 1;
+    }
+    buf_putn(&rw->dor, s + from, n - from);
+    return true;
+}
+
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if ((rw->which & IR_RW_STRIP_DEAD_ON_RETURN) && strip_dead_on_return(rw, s, n)) {
+        s = rw->dor.data;
+        n = rw->dor.len;
+    }
     bool define = rw_starts(s, n, "define ");
     if (define)
         rw->fn_seen++;

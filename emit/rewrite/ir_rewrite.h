@@ -167,6 +167,14 @@ enum {
      * the floats past the limit, silently, or stops on a copy of padding. For the module
      * between LLVM's passes and Enzyme, with trees. */
     IR_RW_COPY_SEGMENTS = 1u << 15,
+    /* every `dead_on_return` parameter attribute of a define or declare line deleted
+     * (rustc puts it on an argument passed by value in memory, the callee's to change).
+     * Enzyme keeps it on the augmented forward function it makes of such a callee, whose
+     * reverse function then reads that memory again, after the return: LLVM's passes
+     * after Enzyme delete the augmented function's last stores into it, and the reverse
+     * reads the values before them, silently (tests/enzyme-bugs/dead-on-return-reload.ll).
+     * For the module between LLVM's passes and Enzyme, with trees and without. */
+    IR_RW_STRIP_DEAD_ON_RETURN = 1u << 16,
 };
 
 typedef struct ir_rewriter ir_rewriter;

@@ -61,6 +61,8 @@ struct ir_rewriter {
     int64_t max_offset;
     tt_map *runs_md, *truetype_md, *bases, *seg_nodes;
     tt_buf seg_md;
+    /* dead_on_return: the line being rewritten without the attribute */
+    tt_buf dor;
 };
 
 struct sym {

@@ -7,7 +7,7 @@
 #                   replace, before they were removed); it must pass LLVM's verifier.
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
-#                   --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
+#                   --strip-dead-on-return, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
 #                   --quiet-checks, --float-from-bits, --pair-returns, --copy-segments, --byte-moves,
 #                   --const-fn-pointers and --pointer-float-returns
 #                   (the last three checks: .expected is the input) are
@@ -73,7 +73,7 @@ for f in *.ll; do
             bad "$name: the module and its rewrite print differently under lli" "$out/d"
         fi
     fi
-    case " $args " in *" --strip-memory "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
+    case " $args " in *" --strip-memory "* | *" --strip-dead-on-return "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
         *" --pointer-float-returns "* | *" --copy-segments "*)
