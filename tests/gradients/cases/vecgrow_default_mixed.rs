@@ -1,8 +1,9 @@
 //! vec![P::default(); n] of a struct of mixed fields (f64, u32, f32, a pointer-free
 //! Option), filled from a slice with copy_from_slice and clone_from_slice, then read back.
-//! From -O1, memcpyopt merges the typed stores of each cloned P::default() into a 24-byte
-//! memset of the Vec's buffer, which Enzyme cannot type: open at -O1..-O3
-//! (open-failures.json, docs/limits.md).
+//! From -O1, memcpyopt would merge the typed stores of each cloned P::default() into a
+//! 24-byte memset of the Vec's buffer, which Enzyme cannot type; memset is no library
+//! function to the passes before Enzyme (tools/rustc-typetree, no-store-memsets), so the
+//! stores keep their types.
 use crate::harness::*;
 
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
