@@ -173,7 +173,8 @@ enum {
      * reverse function then reads that memory again, after the return: LLVM's passes
      * after Enzyme delete the augmented function's last stores into it, and the reverse
      * reads the values before them, silently (tests/enzyme-bugs/dead-on-return-reload.ll).
-     * For the module between LLVM's passes and Enzyme, with trees and without. */
+     * For the module between LLVM's passes and Enzyme (or before the single clang run),
+     * with trees and without. */
     IR_RW_STRIP_DEAD_ON_RETURN = 1u << 16,
 };
 
