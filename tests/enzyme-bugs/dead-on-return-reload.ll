@@ -5,7 +5,9 @@
 ; the callee left there, which it takes for unchanged). LLVM's passes after Enzyme (its own
 ; post-optimization, the rest of the pipeline) then delete the augmented function's last
 ; stores into the memory as dead, and the reverse reads the values from before them:
-; silently wrong derivatives, with and without trees.
+; silently wrong derivatives, with and without trees. (Enzyme fba597f6 takes the memory,
+; readonly and writeonly function attributes off the functions it makes, and `returned` and
+; `sret` off their parameters; its source never names dead_on_return.)
 ; Here: inplace(out, m) squares m.x in place, then reads it again and writes
 ; out = (sin(m.x), m.x * m.y); f(b) = out.0 * out.1 through a copy of *b. The reverse of
 ; inplace reloads m.x from %m; with dead_on_return the store of x*x is gone by then and
