@@ -14,8 +14,9 @@
 # messages contain TEXT.
 # --opt: Enzyme as the wrapper's second half runs it instead, `opt -passes=enzyme
 # -enzyme-postopt=1` on the module as written (no -O<level>), then clang -O0's code
-# generation. --rewrite: `typetree rewrite --R1 --R2` on the module first (the wrapper's
-# rewrites, with TYPETREE, default build/typetree).
+# generation. --rewrite=R1,R2: `typetree rewrite R1 R2` on the module first (options of the
+# wrapper's rewrites, e.g. --rewrite=--strip-dead-on-return; TYPETREE, default
+# build/typetree).
 # usage: tests/lib/enzyme-cases.sh FILE.ll...   (ENZYME_PLUGIN: see tools/enzyme-plugin)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
