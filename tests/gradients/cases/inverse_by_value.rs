@@ -37,6 +37,12 @@ macro_rules! gj_rows {
 macro_rules! gj_norm_row {
     ($a:ident, $b:ident, $i:literal; $($j:literal)*) => { $( $b[$i][$j] /= $a[$i][$i]; )* };
 }
+macro_rules! gj_all {
+    ($a:ident, $b:ident; $($k:literal)*) => { $( gj_rows!($a, $b, $k; 0 1 2 3 4 5); )* };
+}
+macro_rules! gj_norm {
+    ($a:ident, $b:ident; $($i:literal)*) => { $( gj_norm_row!($a, $b, $i; 0 1 2 3 4 5); )* };
+}
 
 #[inline(never)]
 fn inverse(m: [[f64; N]; N]) -> [[f64; N]; N] {
@@ -45,18 +51,8 @@ fn inverse(m: [[f64; N]; N]) -> [[f64; N]; N] {
     for i in 0..N {
         b[i][i] = 1.0;
     }
-    gj_rows!(a, b, 0; 0 1 2 3 4 5);
-    gj_rows!(a, b, 1; 0 1 2 3 4 5);
-    gj_rows!(a, b, 2; 0 1 2 3 4 5);
-    gj_rows!(a, b, 3; 0 1 2 3 4 5);
-    gj_rows!(a, b, 4; 0 1 2 3 4 5);
-    gj_rows!(a, b, 5; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 0; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 1; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 2; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 3; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 4; 0 1 2 3 4 5);
-    gj_norm_row!(a, b, 5; 0 1 2 3 4 5);
+    gj_all!(a, b; 0 1 2 3 4 5);
+    gj_norm!(a, b; 0 1 2 3 4 5);
     b
 }
 
