@@ -135,10 +135,11 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
                        tt_buf *out);
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
 
-/* copies of run-time length as loops (ir_body_loops.c) */
+/* copies of run-time length (len 0), and memmoves of a constant length len, as loops
+ * (ir_body_loops.c) */
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
-                    const char *const vn[2], tt_buf *out);
+                    const char *const vn[2], uint64_t len, tt_buf *out);
 bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, size_t close,
                      const place *p, uint64_t len, const size_t at[2], tt_buf *out);
 void body_loops_note(body_typer *b, const char *s, size_t n);

@@ -199,14 +199,15 @@ static bool same_bytes(body_typer *b, tt_type *t, tt_type *u)
 }
 
 /* The element type both operands agree on (one operand without a place: the other's):
- * the same type, or types whose bytes are alike. */
-static tt_type *elem_type(body_typer *b, const place *const pl[2])
+ * the same type, or types whose bytes are alike. A copy of a constant length len (0: a
+ * run-time one) also takes a place that is one value of the type, when len is its size. */
+static tt_type *elem_type(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = NULL;
     for (int k = 0; k < 2; k++) {
         if (!pl[k])
             continue;
-        if (!pl[k]->elems || pl[k]->off)
+        if (pl[k]->off || !(pl[k]->elems || (len && len == body_size_of(b, pl[k]->t))))
             return NULL;
         if (t && t != pl[k]->t && strcmp(t->name, pl[k]->t->name) != 0 &&
             !same_bytes(b, t, pl[k]->t))
@@ -219,21 +220,21 @@ static tt_type *elem_type(body_typer *b, const place *const pl[2])
 
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
-                    const char *const vn[2], tt_buf *out)
+                    const char *const vn[2], uint64_t len, tt_buf *out)
 {
     if (!b->copy_loops || na != 4 || close >= n)
         return false;
     if (volatile_copy(s, args))
         return false;
     /* an i64 length: the functions take one */
-    lex_cur len = lex_start(s, args[2].start, args[2].end);
-    if (!lex_eq(s, len.t, "i64"))
+    lex_cur ty = lex_start(s, args[2].start, args[2].end);
+    if (!lex_eq(s, ty.t, "i64"))
         return false;
-    tt_type *t = elem_type(b, pl);
+    tt_type *t = elem_type(b, pl, len);
     if (!t || tree_untyped_bytes(b->c, t))
         return false;
     const loop_fn *f = loop_for(b, t, move);
-    if (!f)
+    if (!f || (len && len % f->es))
         return false;
     /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
      * "call void @NAME(A, B, i64 L)<rest>" */
@@ -247,16 +248,23 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
     b->stats.copies_looped++;
     if (b->report)
         b->report(b->report_arg, b->fn,
-                  arena_printf(b->c->arena, "%s %s <- %s, run-time bytes: element by element",
-                               move ? "memmove" : "memcpy", vn[0], vn[1]),
+                  arena_printf(b->c->arena, "%s %s <- %s, %s bytes: element by element",
+                               move ? "memmove" : "memcpy", vn[0], vn[1],
+                               len ? arena_printf(b->c->arena, "%llu", (unsigned long long)len)
+                                   : "run-time"),
                   arena_printf(b->c->arena, "@%s", f->name),
                   arena_printf(b->c->arena, "%s (%s)", pl[0] ? pl[0]->what : pl[1]->what,
                                f->type_name));
     return true;
 }
 
-/* Copies of a few bytes: at most this many, in at most SMALL_PIECES loads and stores. */
-#define SMALL_BYTES 64
+/* Copies of a few bytes: at most this many, in at most SMALL_PIECES loads and stores; past
+ * SMALL_BYTES_ONE_KIND, only copies of pieces of more than one type (a struct of floats and
+ * other data: SROA cuts its copy at the padding, and the copy of padding alone it leaves
+ * has no type Enzyme can find, stress nbody_vec's Option<Body> at -O0; an array of one
+ * kind stays a copy Enzyme types from its tree). */
+#define SMALL_BYTES 128
+#define SMALL_BYTES_ONE_KIND 64
 #define SMALL_PIECES 16
 
 /* The value an operand span passes ("ptr align 8 %x" -> "%x"), from where body_arg_value
@@ -299,9 +307,12 @@ bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, s
         np = pieces_in(b, m, pl->off, len, p, SMALL_PIECES);
     }
     bool moves_data = false; /* a float or a pointer: what LLVM's integer copy would hide */
-    for (size_t k = 0; k < np; k++)
+    bool mixed = false;
+    for (size_t k = 0; k < np; k++) {
         moves_data |= p[k].ty[0] != 'i';
-    if (!np || !moves_data)
+        mixed |= strcmp(p[k].ty, p[0].ty) != 0;
+    }
+    if (!np || !moves_data || (len > SMALL_BYTES_ONE_KIND && !mixed))
         return false;
     const char *dst = operand_text(b, s, args[0], at[0]);
     const char *src = operand_text(b, s, args[1], at[1]);

@@ -80,14 +80,22 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
         }
     }
     bool done = false;
+    bool move = what[3] == 'm';
     if (!use && !known && !set &&
-        body_loop_copy(b, s, n, args, na, open, close, what[3] == 'm', pl, vn, out)) {
+        body_loop_copy(b, s, n, args, na, open, close, move, pl, vn, 0, out)) {
         done = true;
     } else if (use && known && !set && na == 4 &&
                body_small_copy(b, s, n, args, close, have[0] ? pl[0] : pl[1], bytes, at, out)) {
         report(b, arena_printf(b->c->arena, "%s %s <- %s, %llu bytes: typed loads and stores",
                                what, vn[0], vn[1], (unsigned long long)bytes),
                "", have[0] ? pl[0]->what : pl[1]->what);
+        done = true;
+    } else if (use && known && move && bytes &&
+               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, out)) {
+        /* a memmove longer than a few bytes over values of mixed kinds: the wrapper's
+         * memmove helper (--split-memmove) would take its length as a run-time one, and
+         * Enzyme types such a copy from its first bytes alone (docs/typetree-rules.md,
+         * "Copies of run-time length") */
         done = true;
     } else if (use) {
         tt_buf t = {0};

@@ -55,10 +55,11 @@ static const char *md_number(ir_rewriter *rw, const char *s, size_t i, size_t n)
 
 #define MD_RUNS ", !" RUNS_NAME " !"
 #define TRUETYPE ", !enzyme_truetype !"
-#define ATTR_RUNS "\"" RUNS_NAME "\"=\""
 
 void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
 {
+    ir_split_moves_note(rw, s, n); /* first: it asks whether the function has places */
+    ir_elem_ptrs_note(rw, s, n);
     size_t at = rw_find(s, 0, n, MD_RUNS);
     if (at < n) {
         const char *id = md_number(rw, s, at + strlen(MD_RUNS), n);
@@ -94,88 +95,6 @@ void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
     if (close < n)
         map_put(rw->runs_md, id, arena_strndup(rw->c->arena, s + open, close - open));
 }
-
-/* The define line's pointer parameters with runs: "%name" -> base. */
-static void note_params(ir_rewriter *rw, const char *s, size_t n)
-{
-    for (size_t at = rw_find(s, 0, n, ATTR_RUNS); at < n; at = rw_find(s, at, n, ATTR_RUNS)) {
-        size_t v = at + strlen(ATTR_RUNS), e = rw_find(s, v, n, "\"");
-        if (e == n)
-            return;
-        /* the parameter's name: the first local after the value, before ',' or ')'
-         * (LLVM prints string attributes last, right before the name) */
-        lex_tok t = lex_next(s, e + 1, n);
-        while (t.kind != LEX_END && t.kind != LEX_LOCAL && !lex_is(s, t, ',') && !lex_is(s, t, ')'))
-            t = lex_next(s, t.end, n);
-        at = t.kind == LEX_END ? n : t.end;
-        if (t.kind != LEX_LOCAL)
-            continue;
-        struct base *b = arena_alloc(rw->c->arena, sizeof *b);
-        b->runs = arena_strndup(rw->c->arena, s + v, e - v);
-        b->off = 0;
-        b->tiled = true;
-        map_put(rw->bases, rw_tok_text(rw, s, t), b);
-    }
-}
-
-/* "%x = alloca ..., !typetree_segments !N" and "%y = getelementptr [inbounds] [nuw] i8, ptr
- * %x, i64 C" of a place: the bases they give. */
-static void note_value(ir_rewriter *rw, const char *s, size_t n)
-{
-    lex_cur c = lex_start(s, 0, n);
-    lex_tok y;
-    if (rw_assigns(&c, s, n, "alloca", &y)) {
-        size_t at = rw_find(s, 0, n, MD_RUNS);
-        const char *id = at < n ? md_number(rw, s, at + strlen(MD_RUNS), n) : NULL;
-        const char *runs = id ? map_get(rw->runs_md, id) : NULL;
-        if (!runs || !*runs)
-            return;
-        struct base *b = arena_alloc(rw->c->arena, sizeof *b);
-        b->runs = runs;
-        b->off = 0;
-        b->tiled = false;
-        map_put(rw->bases, rw_tok_text(rw, s, y), b);
-        return;
-    }
-    c = lex_start(s, 0, n);
-    if (!rw_assigns(&c, s, n, "getelementptr", &y))
-        return;
-    rw_skip_flags(&c);
-    if (!lex_take(&c, "i8") || !lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL)
-        return;
-    const struct base *from = map_get(rw->bases, rw_tok_text(rw, s, c.t));
-    lex_step(&c);
-    if (!from || !lex_take(&c, ",") || !lex_take(&c, "i64") || c.t.kind != LEX_NUMBER ||
-        s[c.t.at] == '-')
-        return;
-    char *end;
-    uint64_t k = strtoull(s + c.t.at, &end, 10);
-    if (end != s + c.t.end)
-        return;
-    lex_step(&c);
-    if (!rw_at_tail(&c))
-        return;
-    struct base *b = arena_alloc(rw->c->arena, sizeof *b);
-    *b = *from;
-    b->off += k;
-    map_put(rw->bases, rw_tok_text(rw, s, y), b);
-}
-
-/* Whether kind text a[0, la) is Integer or Pointer, one segment kind to Enzyme (it merges
- * them). */
-static bool data_kind(const char *a, size_t la)
-{
-    return la == 7 && (memcmp(a, "Integer", 7) == 0 || memcmp(a, "Pointer", 7) == 0);
-}
-
-static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
-{
-    bool ia = data_kind(a, la), ib = data_kind(b, lb);
-    return ia || ib ? ia && ib : la == lb && memcmp(a, b, la) == 0;
-}
-
-/* What a base says of a copy of len bytes from it. */
-enum { LIST_UNKNOWN, LIST_NONE, LIST_NEEDED };
 
 /* A place's runs parsed: size, and per run its kind text and first byte. */
 #define MAX_RUNS 256
@@ -213,6 +132,97 @@ static bool parse_runs(const char *text, struct runs *r)
     }
     return r->n && r->start[0] == 0;
 }
+
+/* The define line's pointer parameters with runs: "%name" -> base (a run of its pointee). */
+static void note_param(void *arg, const char *name, const char *runs)
+{
+    ir_rewriter *rw = arg;
+    struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+    b->runs = runs;
+    b->off = 0;
+    b->tiled = true;
+    map_put(rw->bases, name, b);
+}
+
+/* "%x = alloca ..., !typetree_segments !N" and "%y = getelementptr [inbounds] [nuw] i8, ptr
+ * %x, i64 C" of a place: the bases they give (true when the line gave one). */
+static bool note_place(ir_rewriter *rw, const char *s, size_t n)
+{
+    lex_cur c = lex_start(s, 0, n);
+    lex_tok y;
+    if (rw_assigns(&c, s, n, "alloca", &y)) {
+        size_t at = rw_find(s, 0, n, MD_RUNS);
+        const char *id = at < n ? md_number(rw, s, at + strlen(MD_RUNS), n) : NULL;
+        const char *runs = id ? map_get(rw->runs_md, id) : NULL;
+        if (!runs || !*runs)
+            return false;
+        struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+        b->runs = runs;
+        b->off = 0;
+        b->tiled = false;
+        map_put(rw->bases, rw_tok_text(rw, s, y), b);
+        return true;
+    }
+    c = lex_start(s, 0, n);
+    if (!rw_assigns(&c, s, n, "getelementptr", &y))
+        return false;
+    rw_skip_flags(&c);
+    if (!lex_take(&c, "i8") || !lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL)
+        return false;
+    const struct base *from = map_get(rw->bases, rw_tok_text(rw, s, c.t));
+    lex_step(&c);
+    if (!from || !lex_take(&c, ",") || !lex_take(&c, "i64") || c.t.kind != LEX_NUMBER ||
+        s[c.t.at] == '-')
+        return false;
+    char *end;
+    uint64_t k = strtoull(s + c.t.at, &end, 10);
+    if (end != s + c.t.end)
+        return false;
+    lex_step(&c);
+    if (!rw_at_tail(&c))
+        return false;
+    struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+    *b = *from;
+    b->off += k;
+    map_put(rw->bases, rw_tok_text(rw, s, y), b);
+    return true;
+}
+
+/* The bases line s[0, n) gives: a place above, else an element pointer the listing pass
+ * found (ir_elem_ptrs.c; an alloca's bounds stay those of the place when the pointer is
+ * a constant offset into it). */
+static void note_value(ir_rewriter *rw, const char *s, size_t n)
+{
+    if (note_place(rw, s, n) || !rw->ep_fn || !rw_starts(s, n, "  %"))
+        return;
+    lex_tok t = lex_next(s, 0, n);
+    uint64_t off;
+    const char *name = t.kind == LEX_LOCAL ? rw_tok_text(rw, s, t) : NULL;
+    const char *runs = name ? ir_elem_ptr(rw, name, &off) : NULL;
+    if (!runs)
+        return;
+    struct base *b = arena_alloc(rw->c->arena, sizeof *b);
+    b->runs = runs;
+    b->off = off;
+    b->tiled = true;
+    map_put(rw->bases, name, b);
+}
+
+/* Whether kind text a[0, la) is Integer or Pointer, one segment kind to Enzyme (it merges
+ * them). */
+static bool data_kind(const char *a, size_t la)
+{
+    return la == 7 && (memcmp(a, "Integer", 7) == 0 || memcmp(a, "Pointer", 7) == 0);
+}
+
+static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
+{
+    bool ia = data_kind(a, la), ib = data_kind(b, lb);
+    return ia || ib ? ia && ib : la == lb && memcmp(a, b, la) == 0;
+}
+
+/* What a base says of a copy of len bytes from it. */
+enum { LIST_UNKNOWN, LIST_NONE, LIST_NEEDED };
 
 /* The run byte `in` (< r->size) lies in. */
 static size_t run_at(const struct runs *r, uint64_t in)
@@ -448,18 +458,31 @@ static bool integer_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     return true;
 }
 
+/* The runs a pointer %name points into, for ir_split_moves.c. */
+static const char *base_runs(ir_rewriter *rw, const char *name, uint64_t *off, bool *tiled)
+{
+    const struct base *b = map_get(rw->bases, name);
+    if (!b)
+        return NULL;
+    *off = b->off;
+    *tiled = b->tiled;
+    return b->runs;
+}
+
 bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw_starts(s, n, "define ")) {
         rw->bases = map_new(rw->c->arena);
-        note_params(rw, s, n);
+        rw_param_runs(rw, s, n, note_param, rw);
+        ir_elem_ptrs_function(rw);
+        ir_split_moves_function(rw);
         return false;
     }
     if (!rw->bases || !rw_starts(s, n, "  "))
         return false;
     if (rw_find(s, 0, n, "@llvm.mem") < n)
         return copy_line(rw, s, n, out);
-    if (integer_load(rw, s, n, out))
+    if (ir_split_moves(rw, s, n, base_runs, out) || integer_load(rw, s, n, out))
         return true;
     note_value(rw, s, n);
     return false;

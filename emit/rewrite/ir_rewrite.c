@@ -28,6 +28,9 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
     rw->runs_md = map_new(c->arena);
     rw->truetype_md = map_new(c->arena);
     rw->seg_nodes = map_new(c->arena);
+    rw->ep_fns = map_new(c->arena);
+    rw->split_fns = map_new(c->arena);
+    rw->type_defs = map_new(c->arena);
     rw->max_offset = 500;
     return rw;
 }
@@ -41,7 +44,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->fn2.data);
     free(rw->listed.data);
     free(rw->dor.data);
-    rw->dor = (tt_buf){0};
+    free(rw->split_text.data);
+    rw->dor = rw->split_text = (tt_buf){0};
     free(rw->cfps);
     rw->cfps = NULL;
     rw->ncfps = rw->cap_cfps = 0;

@@ -61,6 +61,18 @@ struct ir_rewriter {
     int64_t max_offset;
     tt_map *runs_md, *truetype_md, *bases, *seg_nodes;
     tt_buf seg_md;
+    /* ... and element pointers (ir_elem_ptrs.c): the module's named types; the notes of
+     * the function being listed and of every listed function with a place ("<function
+     * number>" -> struct ep_func); the pointers found in the function being rewritten */
+    tt_map *type_defs, *ep_fns, *ep_fn;
+    struct ep_func *ep_cur;
+    /* ... and integer moves split (ir_split_moves.c): the loads of the function being
+     * listed and of every listed function ("<function number>" -> map), those of the
+     * function being rewritten, the ones split there, and a counter for names */
+    tt_map *split_cands, *split_fns, *split_fn, *split_done;
+    unsigned long split_count;
+    tt_buf split_text; /* the function being listed */
+    bool split_in;
     /* dead_on_return: the line being rewritten without the attribute */
     tt_buf dor;
 };
@@ -145,5 +157,26 @@ void rw_add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *o
 void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n);
 /* ... and an integer load from such a place without a tree that gets {[-1]:Integer}. */
 bool ir_copy_segments(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+/* ir_elem_ptrs.c: the define line's pointer parameters with runs, each to fn(arg, "%name",
+ * runs); the listing pass's notes of element pointers; and, in the rewrite pass, at each
+ * define line the function's pointers found, then the runs of the parameter value %name
+ * points into, with the byte of its element in *off (NULL: none). */
+void rw_param_runs(ir_rewriter *rw, const char *s, size_t n,
+                   void (*fn)(void *arg, const char *name, const char *runs), void *arg);
+void ir_elem_ptrs_note(ir_rewriter *rw, const char *s, size_t n);
+void ir_elem_ptrs_function(ir_rewriter *rw);
+/* whether the function being listed has a place (a parameter or an alloca with runs) */
+bool ir_elem_ptrs_places(const ir_rewriter *rw);
+const char *ir_elem_ptr(ir_rewriter *rw, const char *name, uint64_t *off);
+/* ir_split_moves.c: the listing pass's notes; at each define line of the rewrite pass, the
+ * function's; and line s[0, n) rewritten to out when it is an integer load of mixed bytes
+ * split into pieces, a store of one, or a debug record of one (true then). runs_of gives
+ * the runs a pointer %name points into (NULL: none), the byte there and whether they
+ * repeat. */
+void ir_split_moves_note(ir_rewriter *rw, const char *s, size_t n);
+void ir_split_moves_function(ir_rewriter *rw);
+bool ir_split_moves(ir_rewriter *rw, const char *s, size_t n,
+                    const char *(*runs_of)(ir_rewriter *, const char *, uint64_t *, bool *),
+                    tt_buf *out);
 
 #endif
