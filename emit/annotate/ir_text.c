@@ -129,6 +129,13 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
                                : NULL;
         if (runs)
             buf_printf(out, " \"" RUNS_NAME "\"=\"%s\"", runs);
+        const char *fields = !st->r->strip && annotator_types_bodies(st->r->a) &&
+                                     dec.param_attr && dec.param_attr[k] &&
+                                     dec.param_pointee && dec.param_pointee[k]
+                                 ? body_field_runs(st->body, dec.param_pointee[k])
+                                 : NULL;
+        if (fields)
+            buf_printf(out, " \"" FIELDS_NAME "\"=\"%s\"", fields);
         body_strip_ours(s + p->type_end, p->end - p->type_end, out);
     }
     if (!freeze) {

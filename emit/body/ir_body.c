@@ -105,12 +105,14 @@ void body_end(body_typer *b)
 /* ---- a line of a body ---- */
 
 /* Where our annotation that starts with token t ends (with the one space after an
- * attribute), 0 when t starts none: `"enzyme_type"="{...}"`, `, !enzyme_type !N` and
+ * attribute), 0 when t starts none: `"enzyme_type"="{...}"` (and our "typetree_segments"
+ * and "typetree_fields" attributes), `, !enzyme_type !N` and
  * `, !enzyme_truetype !N`. */
 static size_t ours_end(const char *s, size_t n, lex_tok t)
 {
     if (t.kind == LEX_STRING &&
-        (lex_eq(s, t, "\"enzyme_type\"") || lex_eq(s, t, "\"" RUNS_NAME "\"")) && t.end + 1 < n &&
+        (lex_eq(s, t, "\"enzyme_type\"") || lex_eq(s, t, "\"" RUNS_NAME "\"") ||
+         lex_eq(s, t, "\"" FIELDS_NAME "\"")) && t.end + 1 < n &&
         s[t.end] == '=' && s[t.end + 1] == '"') {
         size_t e = lex_next(s, t.end + 1, n).end;
         return e < n && s[e] == ' ' ? e + 1 : e;

@@ -42,6 +42,11 @@ void body_strip_ours(const char *s, size_t n, tt_buf *out);
 /* The byte runs of what a pointer parameter points to (a slice's element), for the
  * "typetree_segments" attribute of its define line (ir_body_segments.c); NULL: none. */
 const char *body_param_runs(body_typer *b, tt_type *pointee);
+/* The pointers inside a pointer parameter's pointee whose own pointee has runs (a Vec's
+ * buffer): "OFF=RUNS|OFF=RUNS", NULL when none ("typetree_fields" on the parameter, which
+ * the rewrite before Enzyme reads: emit/rewrite/ir_elem_ptrs.c). */
+#define FIELDS_NAME "typetree_fields"
+const char *body_field_runs(body_typer *b, tt_type *pointee);
 /* After the last line: the metadata nodes the annotations refer to. */
 void body_finish(body_typer *b, FILE *out);
 

@@ -137,3 +137,59 @@ const char *body_param_runs(body_typer *b, tt_type *pointee)
 {
     return body_type_runs(b, pointee->kind == TY_SLICE ? pointee->elem : pointee);
 }
+
+/* The pointers inside t at base (fields of structs and tuples, a Vec's or a Box's buffer
+ * through its "points_to" field), each whose pointee has runs: "OFF=RUNS" to out, '|'
+ * between. Enums, unions and arrays are not entered (their bytes hold other things in
+ * other variants, or many pointers). */
+static void field_runs(body_typer *b, tt_type *t, uint64_t base, unsigned depth, tt_buf *out)
+{
+    if (depth > 8)
+        return;
+    if (t->kind == TY_REF || t->kind == TY_PTR) {
+        int meta = types_ptr_metadata(b->c, t->elem);
+        tt_type *pointee = meta == 1 && t->elem->kind == TY_SLICE ? t->elem->elem
+                           : meta == 0                               ? t->elem
+                                                                     : NULL;
+        const char *runs = pointee ? body_type_runs(b, pointee) : NULL;
+        if (runs)
+            buf_printf(out, "%s%llu=%s", out->len ? "|" : "", (unsigned long long)base, runs);
+        return;
+    }
+    bool tuple = t->kind == TY_TUPLE;
+    if (!tuple && (t->kind != TY_ADT || t->def->kind != DEF_STRUCT))
+        return;
+    const tt_layout *l = layout_of_quiet(b->c, t);
+    if (!l || !l->sized || l->is_enum)
+        return;
+    for (uint32_t i = 0; i < l->nfields; i++) {
+        tt_type *ft = tuple ? (i < t->n ? t->items[i] : NULL) : types_field(b->c, t, 0, i);
+        const tt_layout *fl = ft ? layout_of_quiet(b->c, ft) : NULL;
+        if (!fl)
+            continue;
+        uint64_t off = base + l->offsets[i];
+        tt_type *pt = tuple ? NULL : types_field_points_to(b->c, t, 0, i);
+        if (pt && fl->abi == ABI_SCALAR && fl->a.prim.kind == PRIM_PTR) {
+            /* a type-erased pointer whose real pointee the format states (Vec's buffer) */
+            const char *runs = body_type_runs(b, pt->kind == TY_SLICE ? pt->elem : pt);
+            if (runs)
+                buf_printf(out, "%s%llu=%s", out->len ? "|" : "", (unsigned long long)off, runs);
+            continue;
+        }
+        field_runs(b, ft, off, depth + 1, out);
+    }
+}
+
+const char *body_field_runs(body_typer *b, tt_type *pointee)
+{
+    const char *key = body_memo_key(b, 'f', pointee->name, false, 0, 0);
+    const char *memo = map_get(b->memo, key);
+    if (memo)
+        return *memo ? memo : NULL;
+    tt_buf out = {0};
+    field_runs(b, pointee, 0, 0, &out);
+    const char *s = out.len ? arena_strndup(b->c->arena, out.data, out.len) : "";
+    free(out.data);
+    map_put(b->memo, key, (void *)s);
+    return *s ? s : NULL;
+}

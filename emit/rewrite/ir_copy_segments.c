@@ -39,6 +39,7 @@ struct base {
     const char *runs;
     uint64_t off;
     bool tiled;
+    bool walked; /* an element pointer (ir_elem_ptrs.c): Enzyme's trees do not reach it */
 };
 
 /* Runs beyond which a list is not worth writing (a copy of thousands of elements). */
@@ -205,6 +206,7 @@ static void note_value(ir_rewriter *rw, const char *s, size_t n)
     b->runs = runs;
     b->off = off;
     b->tiled = true;
+    b->walked = true;
     map_put(rw->bases, name, b);
 }
 
@@ -281,7 +283,7 @@ static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const ch
     int st = LIST_NEEDED;
     if (!entries)
         *node = "!{!\"Integer\", i64 0}"; /* padding alone */
-    else if (entries > 1 && len > (uint64_t)rw->max_offset)
+    else if (entries > 1 && (len > (uint64_t)rw->max_offset || p->walked))
         *node = arena_printf(rw->c->arena, "!{%s}", list.data);
     else
         st = LIST_NONE;

@@ -56,6 +56,42 @@ void rw_param_runs(ir_rewriter *rw, const char *s, size_t n,
     }
 }
 
+#define ATTR_FIELDS "\"" FIELDS_NAME "\"=\""
+
+/* The define line's parameters with "typetree_fields" ("OFF=RUNS|..."): "%name" -> text. */
+static void param_fields(ir_rewriter *rw, const char *s, size_t n, tt_map *m)
+{
+    for (size_t at = rw_find(s, 0, n, ATTR_FIELDS); at < n; at = rw_find(s, at, n, ATTR_FIELDS)) {
+        size_t v = at + strlen(ATTR_FIELDS), e = rw_find(s, v, n, "\"");
+        if (e == n)
+            return;
+        lex_tok t = lex_next(s, e + 1, n);
+        while (t.kind != LEX_END && t.kind != LEX_LOCAL && !lex_is(s, t, ',') && !lex_is(s, t, ')'))
+            t = lex_next(s, t.end, n);
+        at = t.kind == LEX_END ? n : t.end;
+        if (t.kind == LEX_LOCAL)
+            map_put(m, rw_tok_text(rw, s, t), arena_strndup(rw->c->arena, s + v, e - v));
+    }
+}
+
+/* The runs of the pointer at byte off of fields text "OFF=RUNS|...", NULL when none. */
+static const char *field_at(ir_rewriter *rw, const char *fields, uint64_t off)
+{
+    for (const char *q = fields; q && *q;) {
+        char *end;
+        uint64_t o = strtoull(q, &end, 10);
+        const char *bar = strchr(q, '|');
+        if (*end != '=')
+            return NULL;
+        if (o == off) {
+            size_t len = bar ? (size_t)(bar - end - 1) : strlen(end + 1);
+            return arena_strndup(rw->c->arena, end + 1, len);
+        }
+        q = bar ? bar + 1 : NULL;
+    }
+    return NULL;
+}
+
 /* An operand: a local's name, or a constant. */
 typedef struct {
     const char *name;
@@ -84,11 +120,12 @@ struct ep_note {
 struct ep_root {
     const char *runs; /* one element's runs (an alloca's: worked out when resolved) */
     const char *md;   /* an alloca's node number */
+    bool loaded;      /* loaded from a parameter's field: found as a pointer too */
 };
 
 /* A listed function's notes: its places, its values (name -> 1 + index into notes). */
 struct ep_func {
-    tt_map *roots, *names;
+    tt_map *roots, *names, *fields; /* fields: parameters' "typetree_fields" */
     struct ep_note *notes;
     size_t n, cap;
     bool any; /* a place */
@@ -326,6 +363,25 @@ static void find_alloca_runs(void *arg, const char *name, void *value)
     }
 }
 
+struct loaded_roots {
+    ir_rewriter *rw;
+    tt_map *found;
+};
+
+static void add_loaded(void *arg, const char *name, void *value)
+{
+    struct loaded_roots *lr = arg;
+    const struct ep_root *r = value;
+    if (!r->loaded || !r->runs)
+        return;
+    struct elem_found *e = arena_alloc(lr->rw->c->arena, sizeof *e);
+    e->runs = r->runs;
+    e->off = 0;
+    if (!lr->found)
+        lr->found = map_new(lr->rw->c->arena);
+    map_put(lr->found, name, e);
+}
+
 /* Function f's notes worked out to a fixed point: the pointers found, "%p" -> struct
  * elem_found (NULL: none). */
 static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
@@ -365,7 +421,9 @@ static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
     }
     if (changed)
         return NULL; /* no fixed point within the bound: nothing found */
-    tt_map *found = NULL;
+    struct loaded_roots lr = {rw, NULL};
+    map_each(f->roots, add_loaded, &lr);
+    tt_map *found = lr.found;
     for (size_t i = 0; i < f->n; i++) {
         const struct ep_note *p = &f->notes[i];
         if (p->kind > EP_PTRS || p->state != ST_SOME)
@@ -451,6 +509,30 @@ static void note_line(ir_rewriter *rw, const char *s, size_t n)
     lex_tok op = c.t;
     lex_step(&c);
     const char *name = NULL;
+    if (lex_eq(s, op, "load") && lex_eq(s, c.t, "ptr")) {
+        /* a pointer loaded from a parameter's pointer field (a Vec's buffer): a root */
+        lex_step(&c);
+        if (!lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL || c.t.open)
+            return;
+        const char *q = rw_tok_text(rw, s, c.t);
+        uint64_t off = 0;
+        const struct ep_note *g = note_of(rw->ep_cur, q);
+        if (g && g->kind == EP_GEP && !g->idx.name && g->a.name && g->k >= 0) {
+            off = (uint64_t)g->k;
+            q = g->a.name;
+        }
+        const char *fields = map_get(rw->ep_cur->fields, q);
+        const char *runs = fields ? field_at(rw, fields, off) : NULL;
+        if (!runs || !run_size(runs))
+            return;
+        struct ep_root *r = arena_alloc(rw->c->arena, sizeof *r);
+        r->runs = runs;
+        r->md = NULL;
+        r->loaded = true;
+        map_put(rw->ep_cur->roots, rw_tok_text(rw, s, y), r);
+        rw->ep_cur->any = true;
+        return;
+    }
     if (lex_eq(s, op, "alloca")) {
         size_t at = rw_find(s, 0, n, ", !" RUNS_NAME " !");
         if (at == n)
@@ -559,9 +641,11 @@ void ir_elem_ptrs_note(ir_rewriter *rw, const char *s, size_t n)
     }
     if (rw_starts(s, n, "define ")) {
         struct ep_func *f = arena_alloc(rw->c->arena, sizeof *f);
-        *f = (struct ep_func){.roots = map_new(rw->c->arena), .names = map_new(rw->c->arena)};
+        *f = (struct ep_func){.roots = map_new(rw->c->arena), .names = map_new(rw->c->arena),
+                              .fields = map_new(rw->c->arena)};
         rw->ep_cur = f;
         rw_param_runs(rw, s, n, add_root, rw);
+        param_fields(rw, s, n, f->fields);
         return;
     }
     if (!rw->ep_cur)

@@ -2,15 +2,27 @@
 ; Pointers that walk a parameter's run (emit/rewrite/ir_elem_ptrs.c) are places like the
 ; parameter, at the byte of the element they point at. B is { f64, i64, u32, f32, u8,
 ; padding } (32 bytes: i64 at 8, u32 at 16, f32 at 20, u8 at 24, padding 25..31), %xs a
-; run of B, %arr an alloca of [B; 2] (its runs repeat every 32 bytes: an element's).
+; run of B, %arr an alloca of [B; 2] (its runs repeat every 32 bytes: an element's), %v a
+; Vec<B> (its buffer pointer at byte 8 points at a run of B: "typetree_fields").
 ; Integer loads through such pointers get {[-1]:Integer}; the others do not.
 %B = type { double, i64, i32, float, i8, [7 x i8] }
 %Half = type { double, i64 }
 
-define void @walk(ptr "typetree_segments"="32;Float@double:0 Integer:8 Float@float:20 Integer:24 Anything:25" %xs, i64 %n, ptr %other) {
+define void @walk(ptr "typetree_segments"="32;Float@double:0 Integer:8 Float@float:20 Integer:24 Anything:25" %xs, i64 %n, ptr %other, ptr "typetree_fields"="8=32;Float@double:0 Integer:8 Float@float:20 Integer:24 Anything:25" %v) {
 start:
   %arr = alloca [64 x i8], align 8, !typetree_segments !0
   %bytes = mul nuw nsw i64 %n, 32
+  ; the Vec's buffer and its last element's u8: Integer; the word at 16 of the Vec itself
+  ; (its length, no field with runs): nothing
+  %v8 = getelementptr inbounds i8, ptr %v, i64 8
+  %buf = load ptr, ptr %v8, align 8
+  %v16 = getelementptr inbounds i8, ptr %v, i64 16
+  %other.buf = load ptr, ptr %v16, align 8
+  %blast = getelementptr inbounds %B, ptr %buf, i64 %n
+  %b24 = getelementptr inbounds i8, ptr %blast, i64 24
+  %btag = load i8, ptr %b24, align 1
+  %o24 = getelementptr inbounds i8, ptr %other.buf, i64 24
+  %otag = load i8, ptr %o24, align 1
   %end = getelementptr inbounds i8, ptr %xs, i64 %bytes
   br label %loop
 
