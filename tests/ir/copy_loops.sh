@@ -78,6 +78,22 @@ awk '/^define .*from_scratch/ { f = 1 } f { print } f && /^}/ { exit }' "$tmp/sc
 grep -q 'call void @__typetree_copy\.copy\.24\.' "$tmp/fs" && ! grep -q 'llvm\.memcpy' "$tmp/fs" &&
     pass "a copy from MaybeUninit<Rec> scratch into Recs is a loop (alike bytes, other names)" ||
     fail "from_scratch: $(grep -E 'memcpy|__typetree_copy' "$tmp/fs" | head -2)"
+# A memmove of a constant length over a mixed struct longer than a copy of a few bytes
+# (ptr::swap::<Big>, 136 bytes): a call to the move loop with that length, where the
+# wrapper's memmove helper (--split-memmove, given alongside) would take the length as a
+# run-time one; its two memcpys keep their trees.
+"$RUSTC" --crate-type=lib --emit=llvm-ir -C codegen-units=1 -C debuginfo=2 \
+    fixtures/copy-loops/swap_big.rs -o "$tmp/big.ll" &&
+    "$bin" export "$tmp/big.ll" -o "$tmp/big.json" 2>"$tmp/err" &&
+    "$bin" annotate --types "$tmp/big.json" --typed-copy-loops --typed-small-copies --split-memmove \
+        "$tmp/big.ll" -o "$tmp/big-out.ll" 2>>"$tmp/err" ||
+    fail "swap_big.rs: rustc, export, annotate" "$tmp/err"
+awk '/^define .*ptr4swap/ { f = 1 } f { print } f && /^}/ { exit }' "$tmp/big-out.ll" >"$tmp/sw"
+grep -q 'call void @__typetree_copy\.move\.136\.[0-9a-f]*(ptr align 8 %x, ptr align 8 %y, i64 136)' "$tmp/sw" &&
+    ! grep -q '__typetree_memmove' "$tmp/sw" &&
+    [ "$(grep -c 'call void @llvm\.memcpy.*"enzyme_type"=.*i64 136' "$tmp/sw")" = 2 ] &&
+    pass "ptr::swap::<Big>'s 136-byte memmove is a call to the move loop, its memcpys typed" ||
+    fail "swap::<Big>: $(grep -E 'memmove|memcpy|__typetree_copy' "$tmp/sw" | cut -c1-120 | head -3)"
 # The program computes what it did: moves.rs checks copies and overlapping moves both ways
 # of the same element types against copies made field by field; it calls Enzyme, so the
 # wrapper builds it from its annotated module with --typed-copy-loops, at -O0 and -O2; its
