@@ -1,7 +1,8 @@
 #!/bin/sh
 # `typetree annotate --typed-small-copies` (the wrapper's builds that call Enzyme): on
 # rustc's -O0 IR of fixtures/small-copies/swaps.rs, every memcpy/memmove of at most 64 bytes
-# of a constant length that moves a float or a pointer becomes typed loads and stores in
+# (128 of pieces of more than one type) of a constant length that moves a float or a
+# pointer becomes typed loads and stores in
 # place, every load before any store (emit/body/ir_body_loops.c says why); copies of integers
 # alone, or longer, stay calls; LLVM's instcombine and SROA keep the float loads (the copies
 # would have become `load i64`); the result verifies and annotating it again changes
@@ -35,6 +36,8 @@ check_swap "ptr::swap::<Link>: the pointer as ptr, the double as double" \
     '[-1,0]:Pointer, [-1,0,0]:Float@double, [-1,8]:Float@double}" %x' LINK
 check_swap "ptr::swap::<u64>: integers alone stay memcpy/memmove" '[-1,0]:Integer, [-1,1]:Integer' INT
 check_swap "ptr::swap::<[f64; 16]>: 128 bytes stay memcpy/memmove" '[-1,120]:Float@double' LONG
+check_swap "ptr::swap::<Wide>: 72 bytes of doubles, a u32 and an f32 become typed loads" \
+    '[-1,56]:Float@double, [-1,64]:Integer' WIDE
 check_swap "ptr::swap::<Pair>: two doubles per copy, the second at +8" \
     '"{[-1]:Pointer, [-1,0]:Float@double, [-1,8]:Float@double}" %x' PAIR
 "$OPT" -passes=verify -disable-output "$tmp/out.ll" 2>"$tmp/err" &&
