@@ -98,7 +98,7 @@ const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
 /* A type's bytes as the wrapper's rewrite between LLVM's passes and Enzyme reads them
  * (emit/rewrite/ir_copy_segments.c, which gives the copies LLVM's passes make the segment
  * lists annotate gives the copies rustc made): "SIZE;Kind:start Kind:start ...", one run
- * per kind, padding as Anything, bytes no enum variant covers joining the run before.
+ * per kind (integers and pointers apart), padding as Anything, bytes no enum variant covers joining the run before.
  * NULL when some byte's kind is uncertain, the type is one run, or no copy of it needs a
  * list: no longer than the offset limit and without padding (Enzyme types such a copy
  * from the trees, except bytes that are padding alone, which it types as nothing).
@@ -111,13 +111,17 @@ const char *body_type_runs(body_typer *b, tt_type *t)
         return *memo ? memo : NULL;
     const body_bytes *m = body_byte_kinds(b, t);
     tt_buf list = {0};
-    uint8_t cur = BYTE_NONE;
+    uint8_t cur = BYTE_NONE, cur_kind = 0;
     unsigned runs = 0;
     bool pad = false;
     for (uint64_t i = 0; i < m->size; i++) {
         uint8_t c = m->cls[i];
-        if (c == BYTE_NONE || c == cur)
+        /* integers and pointers are one class to a segment list (Enzyme merges them), but
+         * not to the rewrite's other readers: an integer load of a pointer's bytes is no
+         * Integer, and a pointer moves as a pointer (ir_copy_segments.c, ir_split_moves.c) */
+        if (c == BYTE_NONE || (c == cur && (c != BYTE_DATA || m->kind[i] == cur_kind)))
             continue;
+        cur_kind = m->kind[i];
         pad |= c == BYTE_PAD;
         buf_printf(&list, "%s%s:%llu", list.len ? " " : "",
                    c == BYTE_PAD ? "Anything" : kind_name((tt_kind)m->kind[i]),

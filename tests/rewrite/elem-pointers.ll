@@ -76,4 +76,15 @@ exit:
   ret void
 }
 
+
+; Runs tell integers and pointers apart (R is { u64, *const f64, f32, padding }): a load of
+; a pointer's bytes as an integer gets no Integer, the u64 beside it does.
+define void @pointers(ptr "typetree_segments"="24;Integer:0 Pointer:8 Float@float:16 Anything:20" %rs, i64 %i) {
+  %o = mul nuw i64 %i, 24
+  %r = getelementptr inbounds i8, ptr %rs, i64 %o
+  %n = load i64, ptr %r, align 8
+  %r8 = getelementptr inbounds i8, ptr %r, i64 8
+  %p = load i64, ptr %r8, align 8
+  ret void
+}
 !0 = !{!"64;Float@double:0 Integer:8 Float@float:20 Integer:24 Anything:25 Float@double:32 Integer:40 Float@float:52 Integer:56 Anything:57"}
