@@ -25,7 +25,11 @@
  * cut at the copy's end; one the places say Enzyme does not need goes.
  * Operands whose places give different lists: nothing (the same bytes typed two ways).
  * The same places type the integer loads LLVM's passes left without a tree where the bytes
- * loaded are integers and padding (integer_load). */
+ * loaded are integers and padding (integer_load). The places also include the pointers
+ * that walk them and those loaded from a parameter's pointer fields (ir_elem_ptrs.c; a
+ * copy through one gets its list at any length, since Enzyme's trees do not reach it), and
+ * integer moves of their bytes that mix a float with other data are split at the kinds
+ * (ir_split_moves.c). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
