@@ -121,19 +121,16 @@ static bool rewrite_define(text_state *st, const char *s, size_t n, tt_buf *out)
         buf_putn(out, s + p->start, p->type_end - p->start);
         if (dec.param_attr && dec.param_attr[k])
             buf_printf(out, " " ATTR "%s\"", dec.param_attr[k]);
-        /* a parameter with a tree: its pointee's byte runs (ir_body_segments.c) */
-        const char *runs = !st->r->strip && annotator_types_bodies(st->r->a) &&
-                                   dec.param_attr && dec.param_attr[k] &&
-                                   dec.param_pointee && dec.param_pointee[k]
-                               ? body_param_runs(st->body, dec.param_pointee[k])
+        /* a parameter with a tree: its pointee's byte runs, and those of the pointers its
+         * pointee holds (ir_body_segments.c) */
+        tt_type *pointee = !st->r->strip && annotator_types_bodies(st->r->a) &&
+                                   dec.param_attr && dec.param_attr[k] && dec.param_pointee
+                               ? dec.param_pointee[k]
                                : NULL;
+        const char *runs = pointee ? body_param_runs(st->body, pointee) : NULL;
         if (runs)
             buf_printf(out, " \"" RUNS_NAME "\"=\"%s\"", runs);
-        const char *fields = !st->r->strip && annotator_types_bodies(st->r->a) &&
-                                     dec.param_attr && dec.param_attr[k] &&
-                                     dec.param_pointee && dec.param_pointee[k]
-                                 ? body_field_runs(st->body, dec.param_pointee[k])
-                                 : NULL;
+        const char *fields = pointee ? body_field_runs(st->body, pointee) : NULL;
         if (fields)
             buf_printf(out, " \"" FIELDS_NAME "\"=\"%s\"", fields);
         body_strip_ours(s + p->type_end, p->end - p->type_end, out);

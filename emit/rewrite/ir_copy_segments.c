@@ -101,43 +101,6 @@ void ir_copy_segments_note(ir_rewriter *rw, const char *s, size_t n)
         map_put(rw->runs_md, id, arena_strndup(rw->c->arena, s + open, close - open));
 }
 
-/* A place's runs parsed: size, and per run its kind text and first byte. */
-#define MAX_RUNS 256
-struct runs {
-    uint64_t size;
-    size_t n;
-    const char *kind[MAX_RUNS];
-    size_t klen[MAX_RUNS];
-    uint64_t start[MAX_RUNS];
-};
-
-/* Parses "SIZE;Kind:start ..." into r; false when malformed or longer than MAX_RUNS (more
- * runs than a list is worth: left alone). */
-static bool parse_runs(const char *text, struct runs *r)
-{
-    char *end;
-    r->size = strtoull(text, &end, 10);
-    r->n = 0;
-    if (end == text || *end != ';' || !r->size)
-        return false;
-    for (const char *q = end + 1; *q;) {
-        const char *colon = strchr(q, ':');
-        if (!colon || r->n == MAX_RUNS)
-            return false;
-        size_t k = r->n;
-        r->kind[k] = q;
-        r->klen[k] = (size_t)(colon - q);
-        r->start[k] = strtoull(colon + 1, &end, 10);
-        if (end == colon + 1 || (k && r->start[k] <= r->start[k - 1]) || r->start[k] >= r->size)
-            return false;
-        r->n++;
-        q = *end == ' ' ? end + 1 : end;
-        if (*end && *end != ' ')
-            return false;
-    }
-    return r->n && r->start[0] == 0;
-}
-
 /* The define line's pointer parameters with runs: "%name" -> base (a run of its pointee). */
 static void note_param(void *arg, const char *name, const char *runs)
 {
@@ -230,27 +193,13 @@ static bool same_kind(const char *a, size_t la, const char *b, size_t lb)
 /* What a base says of a copy of len bytes from it. */
 enum { LIST_UNKNOWN, LIST_NONE, LIST_NEEDED };
 
-/* The run byte `in` (< r->size) lies in. */
-static size_t run_at(const struct runs *r, uint64_t in)
-{
-    size_t k = r->n;
-    while (k > 0 && r->start[k - 1] > in)
-        k--;
-    return k - 1;
-}
-
-static bool is_kind(const struct runs *r, size_t k, const char *name)
-{
-    return r->klen[k] == strlen(name) && memcmp(r->kind[k], name, r->klen[k]) == 0;
-}
-
 /* The segment list of bytes [0, len) of base p: LIST_NEEDED with *node "!{...}" when the
  * copy needs one (see the file's comment), LIST_NONE when Enzyme types it right from the
  * trees, LIST_UNKNOWN when the runs do not cover it or would be too many. */
 static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const char **node)
 {
-    struct runs rr;
-    if (!parse_runs(p->runs, &rr) ||
+    struct rw_runs rr;
+    if (!rw_parse_runs(p->runs, &rr) ||
         (!p->tiled && (p->off > rr.size || len > rr.size - p->off)))
         return LIST_UNKNOWN;
     uint64_t size = rr.size;
@@ -267,9 +216,9 @@ static int list_of(ir_rewriter *rw, const struct base *p, uint64_t len, const ch
             return LIST_UNKNOWN;
         }
         uint64_t in = p->tiled ? at % size : at, tile = at - in;
-        size_t k = run_at(&rr, in);
+        size_t k = rw_run_at(&rr, in);
         uint64_t next = tile + (k + 1 < nr ? start[k + 1] : size);
-        bool pad = is_kind(&rr, k, "Anything");
+        bool pad = rw_run_is(&rr, k, "Anything");
         if (!pad && (cur == SIZE_MAX || !same_kind(kind[cur], klen[cur], kind[k], klen[k]))) {
             /* the first segment starts at 0, whatever padding comes before it */
             buf_printf(&list, "%s!\"%.*s\", i64 %llu", entries ? ", " : "", (int)klen[k], kind[k],
@@ -444,18 +393,18 @@ static bool integer_load(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     if (!lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL)
         return false;
     const struct base *b = map_get(rw->bases, rw_tok_text(rw, s, c.t));
-    struct runs rr;
-    if (!b || !parse_runs(b->runs, &rr))
+    struct rw_runs rr;
+    if (!b || !rw_parse_runs(b->runs, &rr))
         return false;
     uint64_t len = bits / 8;
     if (!b->tiled && (b->off > rr.size || len > rr.size - b->off))
         return false;
     bool integer = false;
     for (uint64_t at = b->off; at < b->off + len; at++) {
-        size_t k = run_at(&rr, b->tiled ? at % rr.size : at);
-        if (is_kind(&rr, k, "Integer"))
+        size_t k = rw_run_at(&rr, b->tiled ? at % rr.size : at);
+        if (rw_run_is(&rr, k, "Integer"))
             integer = true;
-        else if (!is_kind(&rr, k, "Anything"))
+        else if (!rw_run_is(&rr, k, "Anything"))
             return false;
     }
     if (!integer)

@@ -38,11 +38,13 @@
 
 #define ATTR_RUNS "\"" RUNS_NAME "\"=\""
 
-void rw_param_runs(ir_rewriter *rw, const char *s, size_t n,
-                   void (*fn)(void *arg, const char *name, const char *runs), void *arg)
+/* Each parameter on define line s[0, n) with the string attribute whose `"NAME"="` is
+ * prefix: fn(arg, "%name", value). */
+static void param_attrs(ir_rewriter *rw, const char *s, size_t n, const char *prefix,
+                        void (*fn)(void *arg, const char *name, const char *value), void *arg)
 {
-    for (size_t at = rw_find(s, 0, n, ATTR_RUNS); at < n; at = rw_find(s, at, n, ATTR_RUNS)) {
-        size_t v = at + strlen(ATTR_RUNS), e = rw_find(s, v, n, "\"");
+    for (size_t at = rw_find(s, 0, n, prefix); at < n; at = rw_find(s, at, n, prefix)) {
+        size_t v = at + strlen(prefix), e = rw_find(s, v, n, "\"");
         if (e == n)
             return;
         /* the parameter's name: the first local after the value, before ',' or ')'
@@ -56,22 +58,17 @@ void rw_param_runs(ir_rewriter *rw, const char *s, size_t n,
     }
 }
 
+void rw_param_runs(ir_rewriter *rw, const char *s, size_t n,
+                   void (*fn)(void *arg, const char *name, const char *runs), void *arg)
+{
+    param_attrs(rw, s, n, ATTR_RUNS, fn, arg);
+}
+
 #define ATTR_FIELDS "\"" FIELDS_NAME "\"=\""
 
-/* The define line's parameters with "typetree_fields" ("OFF=RUNS|..."): "%name" -> text. */
-static void param_fields(ir_rewriter *rw, const char *s, size_t n, tt_map *m)
+static void put_fields(void *arg, const char *name, const char *fields)
 {
-    for (size_t at = rw_find(s, 0, n, ATTR_FIELDS); at < n; at = rw_find(s, at, n, ATTR_FIELDS)) {
-        size_t v = at + strlen(ATTR_FIELDS), e = rw_find(s, v, n, "\"");
-        if (e == n)
-            return;
-        lex_tok t = lex_next(s, e + 1, n);
-        while (t.kind != LEX_END && t.kind != LEX_LOCAL && !lex_is(s, t, ',') && !lex_is(s, t, ')'))
-            t = lex_next(s, t.end, n);
-        at = t.kind == LEX_END ? n : t.end;
-        if (t.kind == LEX_LOCAL)
-            map_put(m, rw_tok_text(rw, s, t), arena_strndup(rw->c->arena, s + v, e - v));
-    }
+    map_put(arg, name, (void *)fields);
 }
 
 /* The runs of the pointer at byte off of fields text "OFF=RUNS|...", NULL when none. */
@@ -645,7 +642,8 @@ void ir_elem_ptrs_note(ir_rewriter *rw, const char *s, size_t n)
                               .fields = map_new(rw->c->arena)};
         rw->ep_cur = f;
         rw_param_runs(rw, s, n, add_root, rw);
-        param_fields(rw, s, n, f->fields);
+        /* the parameters' "typetree_fields" ("OFF=RUNS|..."): "%name" -> text */
+        param_attrs(rw, s, n, ATTR_FIELDS, put_fields, f->fields);
         return;
     }
     if (!rw->ep_cur)

@@ -95,3 +95,41 @@ void rw_add_load_tree(ir_rewriter *rw, int k, const char *s, size_t n, tt_buf *o
     buf_printf(out, ", !enzyme_type !%lu", rw->fp_md[k]);
     buf_putn(out, s + e, n - e);
 }
+
+bool rw_parse_runs(const char *text, struct rw_runs *r)
+{
+    char *end;
+    r->size = strtoull(text, &end, 10);
+    r->n = 0;
+    if (end == text || *end != ';' || !r->size)
+        return false;
+    for (const char *q = end + 1; *q;) {
+        const char *colon = strchr(q, ':');
+        if (!colon || r->n == RW_MAX_RUNS)
+            return false;
+        size_t k = r->n;
+        r->kind[k] = q;
+        r->klen[k] = (size_t)(colon - q);
+        r->start[k] = strtoull(colon + 1, &end, 10);
+        if (end == colon + 1 || (k && r->start[k] <= r->start[k - 1]) || r->start[k] >= r->size)
+            return false;
+        r->n++;
+        q = *end == ' ' ? end + 1 : end;
+        if (*end && *end != ' ')
+            return false;
+    }
+    return r->n && r->start[0] == 0;
+}
+
+size_t rw_run_at(const struct rw_runs *r, uint64_t in)
+{
+    size_t k = r->n;
+    while (k > 0 && r->start[k - 1] > in)
+        k--;
+    return k - 1;
+}
+
+bool rw_run_is(const struct rw_runs *r, size_t k, const char *name)
+{
+    return r->klen[k] == strlen(name) && memcmp(r->kind[k], name, r->klen[k]) == 0;
+}

@@ -142,6 +142,22 @@ void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_float_from_bits(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 void ir_float_bits_helpers(const ir_rewriter *rw, tt_buf *out);
 
+/* A place's byte runs, "SIZE;Kind:start Kind:start ..." as annotate writes them
+ * (emit/body/ir_body_segments.c), parsed: size, and per run its kind text and first byte. */
+#define RW_MAX_RUNS 256
+struct rw_runs {
+    uint64_t size;
+    size_t n;
+    const char *kind[RW_MAX_RUNS];
+    size_t klen[RW_MAX_RUNS];
+    uint64_t start[RW_MAX_RUNS];
+};
+/* Parses text into r; false when malformed or longer than RW_MAX_RUNS (more runs than a
+ * list is worth: left alone). */
+bool rw_parse_runs(const char *text, struct rw_runs *r);
+/* The run byte in (< r->size) lies in, and whether run k is of the kind named name. */
+size_t rw_run_at(const struct rw_runs *r, uint64_t in);
+bool rw_run_is(const struct rw_runs *r, size_t k, const char *name);
 /* Where the loaded type starts on a line "  %x = load [volatile] T, ...", n when the line
  * is no such load (an atomic load's ordering comes after its operand: left alone). */
 size_t rw_loaded_type(const char *s, size_t n);

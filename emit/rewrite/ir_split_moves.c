@@ -198,39 +198,22 @@ static const char *float_piece(const char *kind, size_t len, uint64_t *width, in
 static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
                    struct split_done *d)
 {
-    char *end;
-    uint64_t size = strtoull(runs, &end, 10);
-    if (!size || *end != ';' || (!tiled && (off > size || len > size - off)))
+    struct rw_runs rr;
+    /* at most 64 runs: more than the moves seen need */
+    if (!rw_parse_runs(runs, &rr) || rr.n > 64 ||
+        (!tiled && (off > rr.size || len > rr.size - off)))
         return false;
-    /* the runs: kind text and first byte each */
-    const char *kind[64];
-    size_t klen[64];
-    uint64_t start[64];
-    size_t nr = 0;
-    for (const char *q = end + 1; *q;) {
-        const char *colon = strchr(q, ':');
-        if (!colon || nr == 64)
-            return false;
-        kind[nr] = q;
-        klen[nr] = (size_t)(colon - q);
-        start[nr] = strtoull(colon + 1, &end, 10);
-        nr++;
-        q = *end == ' ' ? end + 1 : end;
-    }
-    if (!nr || start[0])
-        return false;
+    uint64_t size = rr.size;
+    const uint64_t *start = rr.start;
     bool any_float = false, any_other = false;
     d->np = 0;
     for (uint64_t at = 0; at < len;) {
         uint64_t in = (tiled ? (off + at) % size : off + at);
-        size_t k = nr;
-        while (k > 0 && start[k - 1] > in)
-            k--;
-        k--;
-        uint64_t run_end = k + 1 < nr ? start[k + 1] : size;
+        size_t k = rw_run_at(&rr, in);
+        uint64_t run_end = k + 1 < rr.n ? start[k + 1] : size;
         uint64_t width;
         int md;
-        const char *fty = float_piece(kind[k], klen[k], &width, &md);
+        const char *fty = float_piece(rr.kind[k], rr.klen[k], &width, &md);
         if (d->np == MAX_SPLIT)
             return false;
         if (fty) {
@@ -244,7 +227,7 @@ static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
             at += width;
             continue;
         }
-        bool ptr = klen[k] == 7 && memcmp(kind[k], "Pointer", 7) == 0;
+        bool ptr = rw_run_is(&rr, k, "Pointer");
         if (ptr) {
             if ((in - start[k]) % 8 || at + 8 > len || in + 8 > run_end)
                 return false;
