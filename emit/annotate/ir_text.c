@@ -179,6 +179,8 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
                                        strstr(line, "@llvm.memcpy.") || strstr(line, " sret(")))) {
             body_note_line(body, line, (size_t)len);
+        } else if (strncmp(line, "  store ", 8) == 0) {
+            body_note_store(body, line, (size_t)len);
         }
     }
     free(line);

@@ -42,6 +42,8 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->copies = map_new(c->arena);
     b->small_src = map_new(c->arena);
     b->sret_dest = map_new(c->arena);
+    b->slot_stores = map_new(c->arena);
+    b->elem_types = map_new(c->arena);
     b->mem_trees = map_new(c->arena);
     b->byte_kinds = map_new(c->arena);
     b->declared = map_new(c->arena);

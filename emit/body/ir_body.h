@@ -11,6 +11,10 @@
  * (emit/rewrite/ir_copy_segments.c): `!typetree_segments` on an alloca, the attribute
  * "typetree_segments" on a pointer parameter (body_param_runs). */
 #define RUNS_NAME "typetree_segments"
+/* The named metadata of the LLVM named types whose getelementptrs index runs of a type
+ * with byte runs, and the tag of each node: !{!"typetree_elem", !"NAME", !"RUNS"}. */
+#define ELEM_TYPES_NAME "typetree.elem_types"
+#define ELEM_TYPE_TAG "typetree_elem"
 
 typedef struct body_typer body_typer;
 typedef tt_body_counts body_stats;
@@ -24,6 +28,8 @@ const body_stats *body_stats_of(const body_typer *b);
 
 /* First pass, every line of the module: metadata numbers in use, variable names. */
 void body_note_line(body_typer *b, const char *s, size_t n);
+/* ... and a "  store ..." line of a body (ir_body_notes.c: the pointers a temporary holds). */
+void body_note_store(body_typer *b, const char *s, size_t n);
 /* Whether a line is a metadata node an earlier run appended (dropped when re-annotating). */
 bool body_is_our_metadata(const char *s, size_t n);
 

@@ -43,6 +43,9 @@ typedef struct {
     uint8_t *kind;
 } body_bytes;
 
+/* elem_types' mark of a name two Rust types claim (ir_body_scan.c) */
+extern tt_type body_elem_conflict;
+
 /* The functions copies of run-time length become (ir_body_loops.c) start with this. */
 #define LOOP_PREFIX "__typetree_copy."
 /* The values of the loads and stores a copy of a few bytes becomes start with this. */
@@ -69,6 +72,12 @@ struct body_typer {
     tt_map *copies;      /* "<define index>:%name" -> "%a=L,%b=L...": memcpys with it (length L) */
     tt_map *small_src;   /* "<define index>:%tt.copyL.N" -> the source of that small copy */
     tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
+    tt_map *elem_types;  /* an LLVM named type's name (without % and quotes) -> the Rust
+                          * type of the runs its getelementptrs index (tt_type*),
+                          * &body_elem_conflict when two disagree (body_scan_gep; written
+                          * by body_finish) */
+    tt_map *slot_stores; /* "<define index>:%name" of an `alloca [8 x i8]` -> "%a,%b,...": the
+                          * pointers stored into it ("?": something else) */
     bool copy_loops;     /* annotate --typed-copy-loops (ir_body_loops.c) */
     bool small_copies;   /* annotate --typed-small-copies (ir_body_loops.c) */
     unsigned long next_small; /* the number in the names of the next small copy's values */

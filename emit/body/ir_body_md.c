@@ -61,9 +61,33 @@ unsigned long body_md_intern(body_typer *b, const char *content)
     return *id;
 }
 
+struct elem_types {
+    body_typer *b;
+    tt_buf ids;
+};
+
+static void put_elem_type(void *arg, const char *name, void *value)
+{
+    struct elem_types *e = arg;
+    tt_type *t = value;
+    const char *runs = t != &body_elem_conflict ? body_type_runs(e->b, t) : NULL;
+    if (!runs)
+        return;
+    unsigned long id = body_md_intern(
+        e->b, arena_printf(e->b->c->arena, "!{!\"" ELEM_TYPE_TAG "\", !\"%s\", !\"%s\"}", name, runs));
+    buf_printf(&e->ids, "%s!%lu", e->ids.len ? ", " : "", id);
+}
+
 void body_finish(body_typer *b, FILE *out)
 {
     body_loops_finish(b, out); /* their loads' metadata goes below too */
+    /* the LLVM named types that index runs of a type with byte runs, each
+     * `!{!"typetree_elem", !"NAME", !"RUNS"}`, kept alive by a named node */
+    struct elem_types e = {b, {0}};
+    map_each(b->elem_types, put_elem_type, &e);
+    if (e.ids.len)
+        buf_printf(&b->md, "!" ELEM_TYPES_NAME " = !{%s} " OUR_MD_MARK "\n", e.ids.data);
+    free(e.ids.data);
     if (b->md.len)
         fwrite(b->md.data, 1, b->md.len, out);
 }

@@ -76,6 +76,36 @@ static bool note_small(body_typer *b, const char *s, size_t n)
     return true;
 }
 
+/* First pass: "store ptr %v, ptr %x" into an `alloca [8 x i8]` %x notes %v as a value %x
+ * holds; any other store into %x notes "?". A temporary no #dbg_declare names that holds a
+ * pointer (rustc at -O0: `let src = mid.sub(left)` in std's ptr_rotate_memmove goes
+ * through one) then gives the pointer loaded from it the place every stored pointer has
+ * (body_slot_place). A MIR local has one type, so the stores agree unless the alloca is
+ * not one local's; they are checked at the load. */
+void body_note_store(body_typer *b, const char *s, size_t n)
+{
+    if (n <= 8 || memcmp(s, "  store ", 8) != 0)
+        return;
+    lex_cur c = lex_start(s, 8, n);
+    bool plain = !lex_take(&c, "volatile") && !lex_take(&c, "atomic");
+    bool ptr = lex_take(&c, "ptr");
+    lex_tok v = c.t;
+    lex_step(&c);
+    if (!lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL || c.t.open)
+        return;
+    const char *key = body_fn_key(b, b->note_fn, arena_strndup(b->c->arena, s + c.t.at,
+                                                               c.t.end - c.t.at));
+    const char *size = map_get(b->alloca_size, key);
+    if (!size || strcmp(size, "8") != 0)
+        return;
+    const char *val = plain && ptr && v.kind == LEX_LOCAL && !v.open
+                          ? arena_strndup(b->c->arena, s + v.at, v.end - v.at)
+                          : "?";
+    const char *old = map_get(b->slot_stores, key);
+    map_put(b->slot_stores, key,
+            old ? arena_printf(b->c->arena, "%s,%s", old, val) : (void *)val);
+}
+
 /* First pass: "%x = alloca [N x i8]" (its size) and llvm.memcpy between two locals with a
  * constant length (both ways), so that a temporary no #dbg_declare names can take the type
  * of the variables it is copied from or to whole (body_tmp_ids). True when the line was one. */

@@ -387,6 +387,28 @@ static uint64_t load_size(const body_typer *b, const char *s, size_t n)
     return ir_type_size(b->types, s, n);
 }
 
+/* The place a pointer loaded from the temporary slot %x points to: the one every pointer
+ * stored into %x has (body_note_line's slot stores), NULL when one has none yet or they
+ * differ, or when %x is also written whole (a memcpy, a call's sret). */
+static const place *slot_place(body_typer *b, const char *x)
+{
+    const char *key = body_fn_key(b, b->body_fn, x);
+    const char *vals = map_get(b->slot_stores, key);
+    if (!vals || map_get(b->copies, key) || map_get(b->sret_dest, key))
+        return NULL;
+    const place *first = NULL;
+    for (const char *v = vals; *v;) {
+        size_t len = strcspn(v, ",");
+        const place *p = body_place_of(b, arena_strndup(b->c->arena, v, len));
+        v += len + (v[len] == ',');
+        if (!p || (first && (p->t != first->t || p->off != first->off ||
+                             p->elems != first->elems)))
+            return NULL;
+        first = p;
+    }
+    return first;
+}
+
 /* "%v = load <scalar>, ptr %p": the scalar a typed place holds there, as metadata. The
  * load then says what it reads even where Enzyme does not connect %p to its type (a call
  * in a loop does not type its arguments in the caller without strict aliasing). */
@@ -410,6 +432,12 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
          * variants that disagree) reads memory typed otherwise too: nothing */
         if (map_get(b->derived, pn))
             return false;
+        const place *q = lex_eq(s, ty, "ptr") ? slot_place(b, pn) : NULL;
+        if (q)
+            body_add_place(b, y, q->t, q->off, q->elems,
+                           b->report ? arena_printf(b->c->arena, "%s, through the temporary %s",
+                                                    q->what, pn)
+                                     : q->what);
         return float_load(b, s, n, s + ty.at, tlen, out);
     }
     uint64_t off = p->elems ? 0 : p->off;

@@ -227,6 +227,31 @@ static tt_type *array_elem_at(body_typer *b, tt_type *t, uint64_t off, uint64_t 
  * `hist[s.cursor]`: stress program state_pipeline). T may be a named struct (rustc indexes
  * a slice of structs over %"Record" at -O0: std's sort copies elements between such
  * pointers, stress programs sorted_records and nbody_vec). */
+/* `getelementptr %T, ptr %p, i64 %i` with %p a run of Rust type t (and %T of t's size):
+ * the LLVM named type %T indexes runs of t. Noted for the rewrite between LLVM's passes
+ * and Enzyme, where inlining has taken the parameters' attributes away but the
+ * getelementptrs keep their type (emit/rewrite/ir_elem_ptrs.c); two Rust types of
+ * different bytes for one name, and it says nothing. */
+tt_type body_elem_conflict;
+
+static void note_elem_type(body_typer *b, const char *ty, size_t n, tt_type *t)
+{
+    if (n < 2 || ty[0] != '%')
+        return;
+    const char *name = n > 3 && ty[1] == '"' && ty[n - 1] == '"'
+                           ? arena_strndup(b->c->arena, ty + 2, n - 3)
+                           : arena_strndup(b->c->arena, ty + 1, n - 1);
+    tt_type *old = map_get(b->elem_types, name);
+    if (!old)
+        map_put(b->elem_types, name, t);
+    else if (old != t && old != &body_elem_conflict && strcmp(old->name, t->name) != 0) {
+        /* T and MaybeUninit<T> (sort's scratch) index alike */
+        const char *x = body_type_runs(b, old), *y = body_type_runs(b, t);
+        if (!x || !y || strcmp(x, y) != 0)
+            map_put(b->elem_types, name, &body_elem_conflict);
+    }
+}
+
 void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
 {
     if (!lex_take(&c, "getelementptr"))
@@ -271,8 +296,10 @@ void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cu
                            : base->what;
     if (base->elems) {
         uint64_t es = body_size_of(b, base->t);
-        if (es && es == tsize)
+        if (es && es == tsize) {
             body_add_place(b, y, base->t, 0, true, base->what);
+            note_elem_type(b, s + ty.at, ty.end - ty.at, base->t);
+        }
         else if (es && byte_off) /* into element bo / es of the run */
             body_add_place(b, y, base->t, bo % es, false, what);
         return;

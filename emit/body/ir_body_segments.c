@@ -99,9 +99,12 @@ const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)
  * (emit/rewrite/ir_copy_segments.c, which gives the copies LLVM's passes make the segment
  * lists annotate gives the copies rustc made): "SIZE;Kind:start Kind:start ...", one run
  * per kind (integers and pointers apart), padding as Anything, bytes no enum variant covers joining the run before.
- * NULL when some byte's kind is uncertain, the type is one run, or no copy of it needs a
- * list: no longer than the offset limit and without padding (Enzyme types such a copy
- * from the trees, except bytes that are padding alone, which it types as nothing).
+ * NULL when some byte's kind is uncertain, the type is one run, or nothing needs the
+ * runs: no copy needs a list (no longer than the offset limit and without padding: Enzyme
+ * types such a copy from the trees, except bytes that are padding alone, which it types
+ * as nothing) and no integer move of its bytes needs splitting (no float beside integers
+ * or pointers: ir_split_moves.c; std's slice::reverse in drift sort swaps a {f64, u32,
+ * f32} by i64 halves, the gradient case slice_moves_mixed at -O2).
  * Worked out once per type. */
 const char *body_type_runs(body_typer *b, tt_type *t)
 {
@@ -113,9 +116,11 @@ const char *body_type_runs(body_typer *b, tt_type *t)
     tt_buf list = {0};
     uint8_t cur = BYTE_NONE, cur_kind = 0;
     unsigned runs = 0;
-    bool pad = false;
+    bool pad = false, flt = false, other = false;
     for (uint64_t i = 0; i < m->size; i++) {
         uint8_t c = m->cls[i];
+        flt |= c >= BYTE_FLOAT;
+        other |= c == BYTE_DATA;
         /* integers and pointers are one class to a segment list (Enzyme merges them), but
          * not to the rewrite's other readers: an integer load of a pointer's bytes is no
          * Integer, and a pointer moves as a pointer (ir_copy_segments.c, ir_split_moves.c) */
@@ -130,7 +135,7 @@ const char *body_type_runs(body_typer *b, tt_type *t)
         runs++;
     }
     const char *s = "";
-    if (runs > 1 && (pad || m->size > (uint64_t)b->o.max_offset))
+    if (runs > 1 && (pad || m->size > (uint64_t)b->o.max_offset || (flt && other)))
         s = arena_printf(b->c->arena, "%llu;%s", (unsigned long long)m->size, list.data);
     free(list.data);
     map_put(b->memo, key, (void *)s);

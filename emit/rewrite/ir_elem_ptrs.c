@@ -105,6 +105,7 @@ struct ep_note {
      * EP_ADD: a + b; EP_PTRS, EP_INTS: a phi's or a select's values */
     operand a, b, idx;
     int64_t k, scale;
+    const char *ty; /* EP_GEP: the LLVM named type it indexes (NULL: another type) */
     operand *in;
     size_t nin;
     int state;
@@ -213,14 +214,20 @@ static uint64_t shift(uint64_t off, int64_t delta, uint64_t size)
 }
 
 /* One note's value from its operands' (state, and runs/off or div). */
-static int eval(const struct ep_func *rw, const struct ep_note *p, const char **runs, uint64_t *off,
-                uint64_t *div)
+static int eval(const struct ep_func *rw, const tt_map *types, const struct ep_note *p,
+                const char **runs, uint64_t *off, uint64_t *div)
 {
     uint64_t da, db;
     int sa, sb;
     switch (p->kind) {
     case EP_GEP: {
         int st = place_of(rw, p->a, runs, off);
+        if (st == ST_NONE && p->ty) {
+            /* from no place, but over a named type annotate saw index runs of one type */
+            *runs = map_get(types, p->ty);
+            *off = 0;
+            st = *runs && run_size(*runs) == (uint64_t)p->scale ? ST_SOME : ST_NONE;
+        }
         if (st != ST_SOME)
             return st;
         uint64_t size = run_size(*runs);
@@ -395,7 +402,7 @@ static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
                 continue;
             const char *runs = NULL;
             uint64_t off = 0, div = 0;
-            int st = eval(f, p, &runs, &off, &div);
+            int st = eval(f, rw->elem_types, p, &runs, &off, &div);
             if (st == ST_TOP)
                 continue;
             if (st == ST_SOME && p->state == ST_SOME) {
@@ -588,6 +595,11 @@ static void note_line(ir_rewriter *rw, const char *s, size_t n)
         struct ep_note *p = new_note(rw, rw_tok_text(rw, s, y), EP_GEP);
         p->a = from;
         p->scale = (int64_t)scale;
+        if (s[ty.at] == '%') { /* the name as annotate wrote it: without % and quotes */
+            bool q = ty.end - ty.at > 3 && s[ty.at + 1] == '"';
+            p->ty = arena_strndup(rw->c->arena, s + ty.at + 1 + q, ty.end - ty.at - 1 - 2 * q);
+            rw->ep_cur->any = true;
+        }
         if (idx.name) {
             p->idx = idx;
         } else if (idx.c > INT64_MAX / (int64_t)scale || idx.c < INT64_MIN / (int64_t)scale) {
@@ -630,10 +642,30 @@ static void note_line(ir_rewriter *rw, const char *s, size_t n)
     p->k = shl ? (int64_t)1 << b.c : b.c;
 }
 
+/* `!N = !{!"typetree_elem", !"NAME", !"RUNS"}` (annotate's, emit/body/ir_body_md.c): the
+ * runs the LLVM named type NAME indexes, to rw->elem_types. */
+static void note_elem_type(ir_rewriter *rw, const char *s, size_t n)
+{
+    static const char tag[] = " = !{!\"" ELEM_TYPE_TAG "\", !\"";
+    size_t at = rw_find(s, 0, n, tag);
+    if (at == n)
+        return;
+    size_t v = at + strlen(tag), e = rw_find(s, v, n, "\", !\"");
+    size_t r = e + 5, re = rw_find(s, r, n, "\"}");
+    if (e == n || re == n)
+        return;
+    map_put(rw->elem_types, arena_strndup(rw->c->arena, s + v, e - v),
+            arena_strndup(rw->c->arena, s + r, re - r));
+}
+
 void ir_elem_ptrs_note(ir_rewriter *rw, const char *s, size_t n)
 {
     if (n && s[0] == '%') {
         ir_types_note(rw->type_defs, rw->c->arena, s, n);
+        return;
+    }
+    if (n > 1 && s[0] == '!' && rw_is_digit(s[1])) {
+        note_elem_type(rw, s, n);
         return;
     }
     if (rw_starts(s, n, "define ")) {

@@ -31,6 +31,8 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which)
     rw->ep_fns = map_new(c->arena);
     rw->split_fns = map_new(c->arena);
     rw->type_defs = map_new(c->arena);
+    rw->mm_variants = map_new(c->arena);
+    rw->elem_types = map_new(c->arena);
     rw->max_offset = 500;
     return rw;
 }
@@ -45,7 +47,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->listed.data);
     free(rw->dor.data);
     free(rw->split_text.data);
-    rw->dor = rw->split_text = (tt_buf){0};
+    free(rw->mm_defs.data);
+    rw->dor = rw->split_text = rw->mm_defs = (tt_buf){0};
     free(rw->cfps);
     rw->cfps = NULL;
     rw->ncfps = rw->cap_cfps = 0;
@@ -552,6 +555,96 @@ static bool memmove_args_plain(const char *s, size_t open, size_t n)
     return false;
 }
 
+/* The memmove call at s[call] typed by annotate: "enzyme_type" on its pointer operands
+ * (and a segment list, !enzyme_truetype) goes with it into a helper of its own,
+ * @__typetree_memmove.K, whose copies carry them and, when the call's length is a
+ * constant, that constant. Inside the one shared helper the length is an argument and the
+ * operands have no tree of their own, so Enzyme, which types a copy of run-time length
+ * from the first bytes of its operands alone, stops there ("Cannot deduce type of copy":
+ * rotate_left, copy_within of f64 at -O1..-O3, the gradient case slice_moves_mixed).
+ * Keeping the length constant keeps the meaning annotate's tree has on the original call:
+ * a tree of mixed kinds on a constant length types each byte, on a run-time length it
+ * would type every byte as the first (annotate writes trees on copies of run-time length
+ * only for values of one kind). Returns the call's new text up to its "(". */
+static const char *memmove_callee(ir_rewriter *rw, const char *s, size_t n, size_t call)
+{
+    static const char attr[] = "\"enzyme_type\"=\"";
+    const char *tree[2] = {NULL, NULL}, *len = NULL;
+    size_t i = call + strlen(MEMMOVE_CALL), from = i, k = 0;
+    int depth = 0;
+    bool quoted = false;
+    for (; i < n && k < 4; i++) {
+        char ch = s[i];
+        if (quoted) {
+            quoted = ch != '"';
+            continue;
+        }
+        if (ch == '"') {
+            quoted = true;
+        } else if (ch == '(') {
+            depth++;
+        } else if ((ch == ',' && !depth) || (ch == ')' && !depth--)) {
+            size_t a = from;
+            while (a < i && s[a] == ' ')
+                a++;
+            if (k < 2) {
+                size_t t = rw_find(s, a, i, attr);
+                if (t < i) {
+                    size_t v = t + strlen(attr), e = v;
+                    while (e < i && s[e] != '"')
+                        e++;
+                    tree[k] = arena_strndup(rw->c->arena, s + v, e - v);
+                }
+            } else if (k == 2 && i - a > 4 && memcmp(s + a, "i64 ", 4) == 0) {
+                size_t v = a + 4;
+                bool number = v < i;
+                for (size_t e = v; e < i; e++)
+                    number &= rw_is_digit(s[e]);
+                len = number ? arena_strndup(rw->c->arena, s + v, i - v) : "%n";
+            }
+            k++;
+            from = i + 1;
+            if (ch == ')')
+                break;
+        }
+    }
+    if (!tree[0] && !tree[1])
+        return "call void @__typetree_memmove(";
+    if (!len)
+        len = "%n";
+    /* the bytes a memmove moves are the same bytes at both ends */
+    const char *d = tree[0] ? tree[0] : tree[1], *src = tree[1] ? tree[1] : tree[0];
+    const char *md = "";
+    size_t m = rw_find(s, call, n, ", !enzyme_truetype !");
+    if (m < n) {
+        size_t e = m + strlen(", !enzyme_truetype !");
+        while (e < n && rw_is_digit(s[e]))
+            e++;
+        md = arena_strndup(rw->c->arena, s + m, e - m);
+    }
+    const char *key = arena_printf(rw->c->arena, "%s\n%s\n%s\n%s", d, src, len, md);
+    uintptr_t id = (uintptr_t)map_get(rw->mm_variants, key);
+    if (!id) {
+        id = map_count(rw->mm_variants) + 1;
+        map_put(rw->mm_variants, key, (void *)id);
+        buf_printf(&rw->mm_defs,
+                   "\n; rustc-typetree: memmove through a temporary, typed as annotate typed "
+                   "the call\n"
+                   "define internal void @__typetree_memmove.%lu(ptr \"enzyme_type\"=\"%s\" %%d, "
+                   "ptr \"enzyme_type\"=\"%s\" %%s, i64 %%n, i1 %%v) noinline optnone {\n"
+                   "  %%t = call ptr @malloc(i64 %s)\n"
+                   "  call void @llvm.memcpy.p0.p0.i64(ptr \"enzyme_type\"=\"%s\" %%t, "
+                   "ptr \"enzyme_type\"=\"%s\" %%s, i64 %s, i1 false)%s\n"
+                   "  call void @llvm.memcpy.p0.p0.i64(ptr \"enzyme_type\"=\"%s\" %%d, "
+                   "ptr \"enzyme_type\"=\"%s\" %%t, i64 %s, i1 false)%s\n"
+                   "  call void @free(ptr %%t)\n"
+                   "  ret void\n"
+                   "}\n",
+                   (unsigned long)id, d, src, len, src, src, len, md, d, src, len, md);
+    }
+    return arena_printf(rw->c->arena, "call void @__typetree_memmove.%lu(", (unsigned long)id);
+}
+
 /* Whether the line declares or defines (as its first global) the function name. */
 static bool first_global_is(const char *s, size_t n, const char *kw, const char *name)
 {
@@ -751,7 +844,7 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
                 continue;
             if (call >= from && call < i) { /* the memmove call comes first */
                 buf_putn(out, s + from, call - from);
-                buf_put(out, "call void @__typetree_memmove(");
+                buf_put(out, memmove_callee(rw, s, n, call));
                 from = call + strlen(MEMMOVE_CALL);
                 call = n;
             }
@@ -763,7 +856,7 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     }
     if (call < n && call >= from) {
         buf_putn(out, s + from, call - from);
-        buf_put(out, "call void @__typetree_memmove(");
+        buf_put(out, memmove_callee(rw, s, n, call));
         from = call + strlen(MEMMOVE_CALL);
     }
     buf_putn(out, s + from, n - from);
@@ -777,6 +870,8 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
         buf_putn(out, t->data ? t->data : "", t->len);
     }
     bool never = rw->never_used && !rw->never_defined;
+    tt_buf moves = rw->mm_defs; /* the typed memmove helpers, printed last */
+    rw->mm_defs = (tt_buf){0};
     ir_rewriter_release(rw);
     ir_float_bits_helpers(rw, out);
     for (int k = 0; k < IR_PAIR_WIDTHS; k++)
@@ -800,8 +895,10 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     buf_putn(out, rw->seg_md.data ? rw->seg_md.data : "", rw->seg_md.len);
     free(rw->seg_md.data);
     rw->seg_md = (tt_buf){0};
-    if (!(rw->which & IR_RW_SPLIT_MEMMOVE) || !rw->saw_memmove)
+    if (!(rw->which & IR_RW_SPLIT_MEMMOVE) || !rw->saw_memmove) {
+        free(moves.data);
         return;
+    }
     buf_put(out, "\n"
                  "; rustc-typetree: memmove through a temporary (Enzyme differentiates memmove as "
                  "memcpy)\n"
@@ -813,6 +910,8 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
                  "  call void @free(ptr %t)\n"
                  "  ret void\n"
                  "}\n");
+    buf_putn(out, moves.data ? moves.data : "", moves.len);
+    free(moves.data);
     if (!rw->has_malloc)
         buf_put(out, "declare ptr @malloc(i64)\n");
     if (!rw->has_free)

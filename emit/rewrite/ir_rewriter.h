@@ -16,6 +16,10 @@ struct ir_rewriter {
     tt_map *def_groups, *intrinsic_groups;
     /* memmove: a call seen (the helper is then defined), and what the module declares */
     bool saw_memmove, has_malloc, has_free, has_memcpy;
+    /* ... and the typed helpers made ("DST\nSRC\nLENGTH\nMETADATA" -> 1 + number) and
+     * their definitions */
+    tt_map *mm_variants;
+    tt_buf mm_defs;
     /* float loads: the module's largest metadata number (listing pass), and the number of
      * each floating-point type's register tree, given when first used (0: not yet) */
     unsigned long max_md;
@@ -65,6 +69,7 @@ struct ir_rewriter {
      * the function being listed and of every listed function with a place ("<function
      * number>" -> struct ep_func); the pointers found in the function being rewritten */
     tt_map *type_defs, *ep_fns, *ep_fn;
+    tt_map *elem_types; /* LLVM named types annotate saw index runs: name -> runs */
     struct ep_func *ep_cur;
     /* ... and integer moves split (ir_split_moves.c): the loads of the function being
      * listed and of every listed function ("<function number>" -> map), those of the

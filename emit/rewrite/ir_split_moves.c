@@ -11,8 +11,8 @@
  *
  * So where a load of an integer type reads bytes of a place whose kinds are known (a
  * parameter's or an alloca's runs, a constant offset into one, an element pointer of one:
- * ir_elem_ptrs.c), and those bytes hold a float and something else, and the loaded value's
- * every use is a store of it whole, the load and the stores become one load and one store
+ * ir_elem_ptrs.c), and those bytes hold a float, and the loaded value's every use is a
+ * store of it whole, the load and the stores become one load and one store
  * per piece: each float with its LLVM float type, each pointer as `ptr`, integers and
  * padding as integers of at most 8 bytes (the pieces of annotate's typed copies,
  * emit/body/ir_body_loops.c). Every byte moves as it did, bit for bit: the program computes
@@ -193,8 +193,11 @@ static const char *float_piece(const char *kind, size_t len, uint64_t *width, in
 }
 
 /* The pieces of bytes [off, off + len) of the tiled or bounded runs (see ir_copy_segments.c's
- * struct base), into d; false when they hold no float, only floats, or a float or pointer
- * the range cuts. */
+ * struct base), into d; false when they hold no float, or a float or pointer the range
+ * cuts. Floats alone are split too: an integer move of a float's bytes is one Enzyme
+ * takes for a pointer's (its default for an i64 it cannot type), and moves its shadow
+ * forward in the reverse pass, silently wrong (slice::reverse of a Vec of {f64, u32, f32}
+ * at -O1..-O3, the gradient case slice_moves_mixed). */
 static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
                    struct split_done *d)
 {
@@ -205,7 +208,7 @@ static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
         return false;
     uint64_t size = rr.size;
     const uint64_t *start = rr.start;
-    bool any_float = false, any_other = false;
+    bool any_float = false;
     d->np = 0;
     for (uint64_t at = 0; at < len;) {
         uint64_t in = (tiled ? (off + at) % size : off + at);
@@ -234,7 +237,6 @@ static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
             d->off[d->np] = at;
             d->ty[d->np] = "ptr";
             d->md[d->np++] = -1;
-            any_other = true;
             at += 8;
             continue;
         }
@@ -251,9 +253,8 @@ static bool pieces(const char *runs, uint64_t off, bool tiled, uint64_t len,
             d->md[d->np++] = RW_INTEGER_MD;
             at += w;
         }
-        any_other = true;
     }
-    return any_float && any_other;
+    return any_float;
 }
 
 /* The line's !dbg attachment (", !dbg !N"), or "". */
