@@ -177,6 +177,10 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
             if (y)
                 body_scan_gep(b, y, s, n, op);
             if (body_contains(s, n, "call ") || body_contains(s, n, "invoke ")) {
+                if (!y && body_swap_call(b, s, n, out)) {
+                    free(clean.data);
+                    return true;
+                }
                 body_scan_call(b, y, s, n);
                 if (y && body_rewrite_indirect_fp(b, s, n, out)) {
                     free(clean.data);

@@ -43,8 +43,14 @@ typedef struct {
     uint8_t *kind;
 } body_bytes;
 
-/* elem_types' mark of a name two Rust types claim (ir_body_scan.c) */
-extern tt_type body_elem_conflict;
+/* The Rust types whose runs getelementptrs over one LLVM named type index (ir_body_scan.c;
+ * more than BODY_ELEM_TYPES: many, and the name says nothing). */
+#define BODY_ELEM_TYPES 4
+typedef struct body_elem_type {
+    tt_type *t[BODY_ELEM_TYPES];
+    size_t n;
+    bool many;
+} body_elem_type;
 
 /* The functions copies of run-time length become (ir_body_loops.c) start with this. */
 #define LOOP_PREFIX "__typetree_copy."
@@ -73,9 +79,8 @@ struct body_typer {
     tt_map *small_src;   /* "<define index>:%tt.copyL.N" -> the source of that small copy */
     tt_map *sret_dest;   /* "<define index>:%name" of a call's sret -> the callee ("": unknown) */
     tt_map *elem_types;  /* an LLVM named type's name (without % and quotes) -> the Rust
-                          * type of the runs its getelementptrs index (tt_type*),
-                          * &body_elem_conflict when two disagree (body_scan_gep; written
-                          * by body_finish) */
+                          * types of the runs its getelementptrs index (body_elem_type;
+                          * body_scan_gep; written by body_finish) */
     tt_map *slot_stores; /* "<define index>:%name" of an `alloca [8 x i8]` -> "%a,%b,...": the
                           * pointers stored into it ("?": something else) */
     bool copy_loops;     /* annotate --typed-copy-loops (ir_body_loops.c) */
@@ -149,6 +154,9 @@ bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *ou
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], uint64_t len, tt_buf *out);
+/* A call of std's swap_nonoverlapping_bytes over two runs of one type holding a float
+ * becomes a call of the typed swap of that type (ir_body_loops.c). */
+bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out);
 bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, size_t close,
                      const place *p, uint64_t len, const size_t at[2], tt_buf *out);
 void body_loops_note(body_typer *b, const char *s, size_t n);

@@ -38,6 +38,7 @@ typedef struct loop_fn {
     const char *name;      /* without the '@' */
     const char *type_name; /* the Rust element type, for the comment */
     bool move;
+    bool swap; /* swaps %d's and %s's elements (body_swap_call) */
     uint64_t es;
     piece *p;
     size_t np;
@@ -147,16 +148,17 @@ static uint64_t hash_str(const char *s, size_t n)
     return h;
 }
 
-/* The function that copies (move: moves) runs of t, made once per shape. */
-static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move)
+/* The function that copies (move: moves; swap: swaps) runs of t, made once per shape. */
+static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap)
 {
+    const char *what = swap ? "swap" : move ? "move" : "copy";
     piece *p;
     size_t np = pieces_of(b, t, &p);
     if (!np)
         return NULL;
     uint64_t es = body_size_of(b, t);
     tt_buf sig = {0};
-    buf_printf(&sig, "%s%llu", move ? "move" : "copy", (unsigned long long)es);
+    buf_printf(&sig, "%s%llu", what, (unsigned long long)es);
     for (size_t k = 0; k < np; k++)
         buf_printf(&sig, ",%llu:%s", (unsigned long long)p[k].off, p[k].ty);
     const char *key = arena_strndup(b->c->arena, sig.data, sig.len);
@@ -166,10 +168,11 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move)
     if (f)
         return f;
     f = arena_alloc(b->c->arena, sizeof *f);
-    f->name = arena_printf(b->c->arena, LOOP_PREFIX "%s.%llu.%016llx", move ? "move" : "copy",
+    f->name = arena_printf(b->c->arena, LOOP_PREFIX "%s.%llu.%016llx", what,
                            (unsigned long long)es, (unsigned long long)h);
     f->type_name = t->name;
     f->move = move;
+    f->swap = swap;
     f->es = es;
     f->p = p;
     f->np = np;
@@ -250,7 +253,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
     tt_type *t = elem_type(b, pl, len);
     if (!t || tree_untyped_bytes(b->c, t))
         return false;
-    const loop_fn *f = loop_for(b, t, move);
+    const loop_fn *f = loop_for(b, t, move, false);
     if (!f || (len && len % f->es))
         return false;
     /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
@@ -272,6 +275,72 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
                   arena_printf(b->c->arena, "@%s", f->name),
                   arena_printf(b->c->arena, "%s (%s)", pl[0] ? pl[0]->what : pl[1]->what,
                                f->type_name));
+    return true;
+}
+
+/* std's `ptr::swap_nonoverlapping::<T>` (inlined by rustc's MIR passes into every caller:
+ * `slice::rotate`'s swap path, `<[T]>::swap_with_slice`) swaps `count * size_of::<T>()`
+ * bytes through the non-generic `core::ptr::swap_nonoverlapping_bytes(x, y, bytes)`, eight
+ * bytes at a time: an `i64` that is a `T`'s double in one step and its `u32` and `f32` the
+ * next. No tree and no split can type such a move, and Enzyme takes every one for a
+ * pointer: `rotate_left(27)` of 60 `{ f64, u32, f32 }` computed a gradient whose entries
+ * were wrong by up to 175%, silently, with trees, and with plain Enzyme on rustc's
+ * optimized module (the baseline). So a call of it whose two operands are runs of one T
+ * holding a float calls the typed swap function of T instead (element by element, each
+ * piece with its type). */
+bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    if (!b->copy_loops)
+        return false;
+    size_t open;
+    const char *sym = body_call_callee(b, s, n, &open);
+    static const char path[] = "4core3ptr25swap_nonoverlapping_bytes";
+    const char *at = sym ? strstr(sym, path) : NULL;
+    if (!at || (at[strlen(path)] && strncmp(at + strlen(path), "17h", 3) != 0))
+        return false;
+    span args[8];
+    size_t close;
+    if (body_split_args(s, open, n, args, 8, &close) != 3 || close >= n)
+        return false;
+    lex_cur ty = lex_start(s, args[2].start, args[2].end);
+    if (!lex_eq(s, ty.t, "i64"))
+        return false;
+    const place *pl[2] = {NULL, NULL};
+    const char *vn[2] = {"?", "?"};
+    for (int k = 0; k < 2; k++) {
+        size_t a;
+        const char *v = body_arg_value(b, s, args[k], &a);
+        if (!v)
+            return false;
+        vn[k] = v;
+        pl[k] = body_place_of(b, v);
+    }
+    tt_type *t = pl[0] && pl[1] ? elem_type(b, pl, 0) : NULL;
+    if (!t || tree_untyped_bytes(b->c, t))
+        return false;
+    const body_bytes *m = body_byte_kinds(b, t);
+    bool flt = false;
+    for (uint64_t i = 0; i < m->size; i++)
+        flt |= m->cls[i] >= BYTE_FLOAT;
+    if (!flt)
+        return false;
+    const loop_fn *f = loop_for(b, t, false, true);
+    if (!f)
+        return false;
+    size_t callee = open;
+    while (callee > 0 && s[callee - 1] != '@')
+        callee--;
+    buf_putn(out, s, callee);
+    buf_put(out, f->name);
+    buf_putn(out, s + open, n - open);
+    b->stats.copies_looped++;
+    if (b->report)
+        b->report(b->report_arg, b->fn,
+                  arena_printf(b->c->arena, "swap_nonoverlapping_bytes %s <-> %s: element by "
+                                            "element",
+                               vn[0], vn[1]),
+                  arena_printf(b->c->arena, "@%s", f->name),
+                  arena_printf(b->c->arena, "%s (%s)", pl[0]->what, f->type_name));
     return true;
 }
 
@@ -415,10 +484,59 @@ static void put_pieces(tt_buf *o, const loop_fn *f, const char *tag, const char 
     }
 }
 
+/* A swap's function: element by element, every piece of both loaded before any store;
+ * then the bytes past the last whole element. */
+static void put_swap_fn(tt_buf *o, const loop_fn *f)
+{
+    unsigned long long es = (unsigned long long)f->es;
+    buf_printf(o, "\n; typetree: swaps runs of %s (%llu bytes each, run-time length), element "
+                  "by element with typed loads and stores (annotate --typed-copy-loops)\n",
+               f->type_name, es);
+    buf_printf(o, "define internal void @%s(ptr %%d, ptr %%s, i64 %%n) unnamed_addr noinline "
+                  "nounwind {\n",
+               f->name);
+    buf_printf(o, "entry:\n  %%c = udiv i64 %%n, %llu\n  %%t0 = mul i64 %%c, %llu\n"
+                  "  %%uz = icmp eq i64 %%c, 0\n  br i1 %%uz, label %%utail, label %%uloop\n",
+               es, es);
+    buf_put(o, "uloop:\n  %ui = phi i64 [ 0, %entry ], [ %ui1, %uloop ]\n");
+    buf_printf(o, "  %%uo = mul i64 %%ui, %llu\n", es);
+    buf_put(o, "  %us = getelementptr inbounds i8, ptr %s, i64 %uo\n"
+               "  %ud = getelementptr inbounds i8, ptr %d, i64 %uo\n");
+    for (size_t k = 0; k < f->np; k++) {
+        const piece *p = &f->p[k];
+        buf_printf(o, "  %%us%zu = getelementptr inbounds i8, ptr %%us, i64 %llu\n", k,
+                   (unsigned long long)p->off);
+        buf_printf(o, "  %%ud%zu = getelementptr inbounds i8, ptr %%ud, i64 %llu\n", k,
+                   (unsigned long long)p->off);
+        buf_printf(o, "  %%usv%zu = load %s, ptr %%us%zu, align 1\n", k, p->ty, k);
+        buf_printf(o, "  %%udv%zu = load %s, ptr %%ud%zu, align 1\n", k, p->ty, k);
+    }
+    for (size_t k = 0; k < f->np; k++) {
+        const piece *p = &f->p[k];
+        buf_printf(o, "  store %s %%udv%zu, ptr %%us%zu, align 1\n", p->ty, k, k);
+        buf_printf(o, "  store %s %%usv%zu, ptr %%ud%zu, align 1\n", p->ty, k, k);
+    }
+    buf_put(o, "  %ui1 = add nuw i64 %ui, 1\n  %um = icmp ult i64 %ui1, %c\n"
+               "  br i1 %um, label %uloop, label %utail\n");
+    buf_put(o, "utail:\n  %ur = icmp ult i64 %t0, %n\n  br i1 %ur, label %ubytes, label %done\n");
+    buf_put(o, "ubytes:\n  %uj = phi i64 [ %t0, %utail ], [ %uj1, %ubytes ]\n"
+               "  %ubs = getelementptr inbounds i8, ptr %s, i64 %uj\n"
+               "  %ubd = getelementptr inbounds i8, ptr %d, i64 %uj\n"
+               "  %ubv = load i8, ptr %ubs, align 1\n  %ubw = load i8, ptr %ubd, align 1\n"
+               "  store i8 %ubw, ptr %ubs, align 1\n  store i8 %ubv, ptr %ubd, align 1\n"
+               "  %uj1 = add nuw i64 %uj, 1\n  %ubm = icmp ult i64 %uj1, %n\n"
+               "  br i1 %ubm, label %ubytes, label %done\n");
+    buf_put(o, "done:\n  ret void\n}\n");
+}
+
 /* One function's text: entry, then upwards (copy, or a move to a lower address), then for
  * a move downwards. */
 static void put_loop_fn(tt_buf *o, const loop_fn *f)
 {
+    if (f->swap) {
+        put_swap_fn(o, f);
+        return;
+    }
     unsigned long long es = (unsigned long long)f->es;
     buf_printf(o, "\n; typetree: %s of run-time length of %s (%llu bytes each), element by "
                   "element with typed loads and stores (annotate --typed-copy-loops)\n",

@@ -1,6 +1,7 @@
 /* Metadata for bodies (emit/body/ir_body.c): trees as Enzyme's `!enzyme_type` nodes, each
  * distinct node written once and appended after the module's last line (body_finish). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ir_body_impl.h"
 
@@ -69,8 +70,13 @@ struct elem_types {
 static void put_elem_type(void *arg, const char *name, void *value)
 {
     struct elem_types *e = arg;
-    tt_type *t = value;
-    const char *runs = t != &body_elem_conflict ? body_type_runs(e->b, t) : NULL;
+    const body_elem_type *et = value;
+    const char *runs = !et->many && et->n ? body_type_runs(e->b, et->t[0]) : NULL;
+    for (size_t i = 1; runs && i < et->n; i++) {
+        const char *r = body_type_runs(e->b, et->t[i]);
+        if (!r || strcmp(r, runs) != 0)
+            runs = NULL; /* types of different bytes under one name: it says nothing */
+    }
     if (!runs)
         return;
     unsigned long id = body_md_intern(

@@ -220,20 +220,12 @@ static tt_type *array_elem_at(body_typer *b, tt_type *t, uint64_t off, uint64_t 
     return NULL;
 }
 
-/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with a constant index k,
- * %y is place(%x) + k * size(T); with an index of any kind into a run of elements whose
- * size is T's, %y points into the same run, and so it does into an array of such elements
- * (rustc indexes a local [State; 4] over %"State" at -O0 with the run-time index of
- * `hist[s.cursor]`: stress program state_pipeline). T may be a named struct (rustc indexes
- * a slice of structs over %"Record" at -O0: std's sort copies elements between such
- * pointers, stress programs sorted_records and nbody_vec). */
 /* `getelementptr %T, ptr %p, i64 %i` with %p a run of Rust type t (and %T of t's size):
  * the LLVM named type %T indexes runs of t. Noted for the rewrite between LLVM's passes
  * and Enzyme, where inlining has taken the parameters' attributes away but the
- * getelementptrs keep their type (emit/rewrite/ir_elem_ptrs.c); two Rust types of
- * different bytes for one name, and it says nothing. */
-tt_type body_elem_conflict;
-
+ * getelementptrs keep their type (emit/rewrite/ir_elem_ptrs.c). Every Rust type seen
+ * for a name is kept: body_finish writes the name only when their runs agree (T and
+ * MaybeUninit<T>, sort's scratch). */
 static void note_elem_type(body_typer *b, const char *ty, size_t n, tt_type *t)
 {
     if (n < 2 || ty[0] != '%')
@@ -241,17 +233,27 @@ static void note_elem_type(body_typer *b, const char *ty, size_t n, tt_type *t)
     const char *name = n > 3 && ty[1] == '"' && ty[n - 1] == '"'
                            ? arena_strndup(b->c->arena, ty + 2, n - 3)
                            : arena_strndup(b->c->arena, ty + 1, n - 1);
-    tt_type *old = map_get(b->elem_types, name);
-    if (!old)
-        map_put(b->elem_types, name, t);
-    else if (old != t && old != &body_elem_conflict && strcmp(old->name, t->name) != 0) {
-        /* T and MaybeUninit<T> (sort's scratch) index alike */
-        const char *x = body_type_runs(b, old), *y = body_type_runs(b, t);
-        if (!x || !y || strcmp(x, y) != 0)
-            map_put(b->elem_types, name, &body_elem_conflict);
+    body_elem_type *e = map_get(b->elem_types, name);
+    if (!e) {
+        e = arena_alloc(b->c->arena, sizeof *e);
+        map_put(b->elem_types, name, e);
     }
+    for (size_t i = 0; i < e->n; i++)
+        if (e->t[i] == t || strcmp(e->t[i]->name, t->name) == 0)
+            return;
+    if (e->n < BODY_ELEM_TYPES)
+        e->t[e->n++] = t;
+    else
+        e->many = true;
 }
 
+/* "%y = getelementptr inbounds [nuw] <T>, ptr %x, i64 <index>": with a constant index k,
+ * %y is place(%x) + k * size(T); with an index of any kind into a run of elements whose
+ * size is T's, %y points into the same run, and so it does into an array of such elements
+ * (rustc indexes a local [State; 4] over %"State" at -O0 with the run-time index of
+ * `hist[s.cursor]`: stress program state_pipeline). T may be a named struct (rustc indexes
+ * a slice of structs over %"Record" at -O0: std's sort copies elements between such
+ * pointers, stress programs sorted_records and nbody_vec). */
 void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cur c)
 {
     if (!lex_take(&c, "getelementptr"))

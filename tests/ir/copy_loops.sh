@@ -95,7 +95,8 @@ grep -q 'call void @__typetree_copy\.move\.136\.[0-9a-f]*(ptr align 8 %x, ptr al
     pass "ptr::swap::<Big>'s 136-byte memmove is a call to the move loop, its memcpys typed" ||
     fail "swap::<Big>: $(grep -E 'memmove|memcpy|__typetree_copy' "$tmp/sw" | cut -c1-120 | head -3)"
 # The program computes what it did: moves.rs checks copies and overlapping moves both ways
-# of the same element types against copies made field by field; it calls Enzyme, so the
+# of the same element types against copies made field by field, and swaps of runs of them
+# (std's swap_nonoverlapping_bytes, a typed swap function after annotate); it calls Enzyme, so the
 # wrapper builds it from its annotated module with --typed-copy-loops, at -O0 and -O2; its
 # loops counted in its .tt.ll.
 if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
@@ -104,10 +105,11 @@ if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
         TYPETREE=$bin tools/rustc-typetree --enzyme "$plugin" -C opt-level=$O \
             fixtures/copy-loops/moves.rs -o "$tmp/m$O/moves" 2>"$tmp/m$O/log"
         n=$(grep -c '^  call void @__typetree_copy\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
+        sw=$(grep -c '^  call void @__typetree_copy\.swap\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         got=$("$tmp/m$O/moves" 2>&1 | tail -n 1)
-        [ "${n:-0}" -ge 3 ] && [ "$got" = ok ] &&
-            pass "-O$O: moves.rs built through the loops ($n calls) computes what it did" ||
-            fail "-O$O: moves.rs: ${n:-0} calls to loops, prints '$got'" "$tmp/m$O/log"
+        [ "${n:-0}" -ge 3 ] && [ "${sw:-0}" -ge 2 ] && [ "$got" = ok ] &&
+            pass "-O$O: moves.rs built through the loops ($n calls, $sw swaps) computes what it did" ||
+            fail "-O$O: moves.rs: ${n:-0} calls to loops (${sw:-0} swaps), prints '$got'" "$tmp/m$O/log"
     done
 else
     echo "SKIP: moves.rs not built: $(cat "$tmp/why")"

@@ -33,7 +33,7 @@ check_swap "ptr::swap::<f64>: three copies of one double, loads before stores" \
     '"{[-1]:Pointer, [-1,0]:Float@double}" %x' F64
 check_swap "ptr::swap::<Mixed>: a float and an i32 per copy" '[-1,0]:Float@float, [-1,4]:Integer' MIXED
 check_swap "ptr::swap::<Link>: the pointer as ptr, the double as double" \
-    '[-1,0]:Pointer, [-1,0,0]:Float@double, [-1,8]:Float@double}" %x' LINK
+    '[-1,0]:Pointer, [-1,0,0]:Float@double, [-1,8]:Float@double}"' LINK
 check_swap "ptr::swap::<u64>: integers alone stay memcpy/memmove" '[-1,0]:Integer, [-1,1]:Integer' INT
 check_swap "ptr::swap::<[f64; 16]>: 128 bytes stay memcpy/memmove" '[-1,120]:Float@double' LONG
 check_swap "ptr::swap::<Wide>: 72 bytes of doubles, a u32 and an f32 become typed loads" \

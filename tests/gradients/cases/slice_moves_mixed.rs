@@ -1,8 +1,9 @@
 //! std's data movement inside a slice whose length is known at run time, on f64 and on a
 //! mixed struct {f64, u32, f32}, in reverse and forward mode: rotate_left and rotate_right
-//! (ptr_rotate's memmoves and its stack buffer), copy_within (a memmove of run-time
-//! length), swap, sort_by on a float key (drift sort's copies into its scratch),
-//! sort_unstable_by on an integer key (quicksort's swaps), split_at_mut and reverse.
+//! (ptr_rotate's memmoves and its stack buffer; on 60 elements, its swap path through
+//! swap_nonoverlapping), copy_within (a memmove of run-time length), swap, sort_by on a
+//! float key (drift sort's copies into its scratch), sort_unstable_by on an integer key
+//! (quicksort's swaps), split_at_mut and reverse (eight-byte swaps of each element).
 //! Inputs chosen without ties.
 use crate::harness::*;
 
@@ -77,6 +78,12 @@ fn moves<T: Elem>(x: &[f64]) -> f64 {
     v.reverse();
     for (i, t) in v.iter().enumerate() {
         s += t.key() * (0.25 + 0.05 * i as f64);
+    }
+    /* both sides longer than rotate's buffer: its swap path (swap_nonoverlapping) */
+    let mut w: Vec<T> = (0..60).map(|i| T::make(x[i % n] * (1.0 + 0.01 * i as f64), i)).collect();
+    w.rotate_left(27);
+    for (i, t) in w.iter().enumerate() {
+        s += t.val() * (0.02 * i as f64);
     }
     s
 }
