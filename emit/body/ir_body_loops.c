@@ -225,6 +225,17 @@ static tt_type *elem_type(body_typer *b, const place *const pl[2], uint64_t len)
     return t;
 }
 
+/* A call line up to its callee's '@', then name: the call now calls @name (open: the '('
+ * of its arguments). */
+static void put_callee(const char *s, size_t open, const char *name, tt_buf *out)
+{
+    size_t at = open;
+    while (at > 0 && s[at - 1] != '@')
+        at--;
+    buf_putn(out, s, at);
+    buf_put(out, name);
+}
+
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], uint64_t len, tt_buf *out)
@@ -245,11 +256,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
         return false;
     /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
      * "call void @NAME(A, B, i64 L)<rest>" */
-    size_t at = open;
-    while (at > 0 && s[at - 1] != '@')
-        at--;
-    buf_putn(out, s, at);
-    buf_put(out, f->name);
+    put_callee(s, open, f->name, out);
     buf_putn(out, s + open, args[2].end - open);
     buf_putn(out, s + close, n - close);
     b->stats.copies_looped++;
@@ -314,11 +321,7 @@ bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out)
     const loop_fn *f = loop_for(b, t, false, true);
     if (!f)
         return false;
-    size_t callee = open;
-    while (callee > 0 && s[callee - 1] != '@')
-        callee--;
-    buf_putn(out, s, callee);
-    buf_put(out, f->name);
+    put_callee(s, open, f->name, out);
     buf_putn(out, s + open, n - open);
     b->stats.copies_looped++;
     if (b->report)
