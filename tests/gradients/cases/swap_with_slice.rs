@@ -1,7 +1,7 @@
-//! swap_with_slice of two halves of a Vec<f64> (ptr::swap_nonoverlapping over f64s), then a
-//! weighted sum. Silently wrong with trees and without at every level, while the baseline
-//! is right at -O2: open, tests/gradients/open-failures.json (found at this stop; the
-//! wrapper before it was wrong the same way).
+//! swap_with_slice of two halves of a Vec<f64> (ptr::swap_nonoverlapping over f64s, std's
+//! swap_nonoverlapping_bytes moving them as i64s), then a weighted sum. Was silently wrong with
+//! trees and without at every level (13% off) while the baseline was right at -O2; annotate's
+//! typed swap now takes runs of a float type alone too (emit/body/ir_body_loops.c).
 use crate::harness::*;
 
 #[inline(never)]
