@@ -50,7 +50,7 @@ static const char usage_wrapper[] =
     "  rewrite [--rename-allocator] [--split-memmove] [--strip-memory]\n"
     "          [--strip-dead-on-return] [--float-loads]\n"
     "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
-    "          [--quiet-checks] [--float-from-bits] [--pair-returns]\n"
+    "          [--quiet-checks] [--float-from-bits] [--pair-returns] [--loop-starts]\n"
     "          [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
     "          [--copy-segments [--max-offset N]] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
@@ -142,6 +142,9 @@ static const char usage_options_checks[] =
     "  --pair-returns        (rewrite) the integer members of a returned pair of an\n"
     "                        integer and a float (Option<f64>) are Integer to Enzyme\n"
     "                        (it drops the float's derivative otherwise; docs/wrapper.md)\n"
+    "  --loop-starts         (rewrite) loops walking a buffer from the same start get\n"
+    "                        starts of their own (Enzyme reads one loop's loads from\n"
+    "                        another's cache otherwise; docs/wrapper.md)\n"
     "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
     "                        moves bytes that may be a float's (Enzyme moves no\n"
     "                        derivative with them; docs/wrapper.md)\n"
@@ -227,6 +230,7 @@ static const struct {
     {"--quiet-checks", IR_RW_QUIET_CHECKS, false},
     {"--float-from-bits", IR_RW_FLOAT_FROM_BITS, false},
     {"--pair-returns", IR_RW_PAIR_RETURNS, false},
+    {"--loop-starts", IR_RW_LOOP_STARTS, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
@@ -770,7 +774,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--strip-dead-on-return] [--float-loads] [--range-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--byte-moves] "
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--loop-starts] [--byte-moves] "
                                  "[--const-fn-pointers] [--pointer-float-returns] [--copy-segments [--max-offset N]] "
                                  "IN.ll (-o OUT.ll | -i)");
     }

@@ -657,13 +657,14 @@ static bool first_global_is(const char *s, size_t n, const char *kw, const char 
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
 /* The rewrites that take a whole function at once, in this order. */
-#define FN_PASSES (IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_PAIR_RETURNS)
+#define FN_PASSES (IR_RW_JOIN_LOOPS | IR_RW_LOOP_EXITS | IR_RW_PAIR_RETURNS | IR_RW_LOOP_STARTS)
 
 /* The function held in rw->fn through each of them to `to`: each reads one buffer and
  * writes the other, the last appends to `to`. */
 static void function_passes(ir_rewriter *rw, tt_buf *to)
 {
-    static const unsigned order[] = {IR_RW_JOIN_LOOPS, IR_RW_LOOP_EXITS, IR_RW_PAIR_RETURNS};
+    static const unsigned order[] = {IR_RW_JOIN_LOOPS, IR_RW_LOOP_EXITS, IR_RW_LOOP_STARTS,
+                                     IR_RW_PAIR_RETURNS};
     unsigned left = rw->which & FN_PASSES;
     tt_buf *in = &rw->fn, *spare = &rw->fn2;
     for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
@@ -677,6 +678,8 @@ static void function_passes(ir_rewriter *rw, tt_buf *to)
             ir_join_loops(in->data, in->len, o);
         else if (order[k] == IR_RW_LOOP_EXITS)
             rw->never_used |= ir_loop_exits(in->data, in->len, o) > 0;
+        else if (order[k] == IR_RW_LOOP_STARTS)
+            ir_loop_starts(in->data, in->len, o, &rw->pair_used);
         else
             ir_pair_returns(in->data, in->len, o, &rw->pair_used);
         if (left) {
@@ -876,8 +879,8 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     ir_float_bits_helpers(rw, out);
     for (int k = 0; k < IR_PAIR_WIDTHS; k++)
         if ((rw->pair_used & ~rw->pair_defined) & (1u << k))
-            buf_printf(out, "\n; rustc-typetree: an integer member of a returned pair, an "
-                            "Integer to Enzyme (--pair-returns)\n"
+            buf_printf(out, "\n; rustc-typetree: an integer Enzyme takes for an Integer, "
+                            "inactive (--pair-returns, --loop-starts)\n"
                             "define internal \"enzyme_type\"=\"{[-1]:Integer}\" i%u "
                             "@__typetree_integer.i%u(i%u %%v) \"enzyme_inactive\" "
                             "\"enzyme_ta_norecur\" {\n"

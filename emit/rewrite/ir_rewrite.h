@@ -176,6 +176,16 @@ enum {
      * For the module between LLVM's passes and Enzyme (or before the single clang run),
      * with trees and without. */
     IR_RW_STRIP_DEAD_ON_RETURN = 1u << 16,
+    /* a loop header's pointer phi whose start (its value from outside the loop) an earlier
+     * loop header's pointer phi starts from too starts from that pointer plus
+     * @__typetree_integer.i64(i64 0) instead (emit/rewrite/ir_loop_starts.c): Enzyme takes
+     * the later loop's loads for the earlier loop's when their start, step and trip count
+     * are equal, and reads them in the later loop's reverse pass from the earlier loop's
+     * cache at the earlier loop's counter, not set there: wrong, silently, with any tree
+     * or none (tests/enzyme-bugs/loop-cache-reuse.ll). For the module between LLVM's
+     * passes and Enzyme; only when it calls Enzyme (LLVM inlines the identity after
+     * Enzyme). */
+    IR_RW_LOOP_STARTS = 1u << 17,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -223,6 +233,10 @@ bool ir_pointer_float_return(const char *s, size_t n);
 #define IR_PAIR_WIDTHS 6
 extern const unsigned ir_pair_widths[IR_PAIR_WIDTHS];
 unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths);
+/* The same with loops' shared pointer starts made their own (IR_RW_LOOP_STARTS); the
+ * number of phis given one. Sets the bit of @__typetree_integer.i64 in *widths when it
+ * calls it. */
+unsigned ir_loop_starts(const char *s, size_t n, tt_buf *out, unsigned *widths);
 
 /* clang's pipeline as -print-pipeline-passes prints it (one line), split where Enzyme's
  * pass (EnzymeNewPM) runs: *pre the passes before it with the pass managers it sits in

@@ -8,7 +8,7 @@
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --strip-dead-on-return, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --float-from-bits, --pair-returns, --copy-segments, --byte-moves,
+#                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --copy-segments, --byte-moves,
 #                   --const-fn-pointers and --pointer-float-returns
 #                   (the last three checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
@@ -77,7 +77,7 @@ for f in *.ll; do
     case " $args " in *" --strip-memory "* | *" --strip-dead-on-return "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
-        *" --pointer-float-returns "* | *" --copy-segments "*)
+        *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "*)
         continue ;; # rewrite's only
     esac
     grep -q '^; REWRITE-ONLY' "$f" && continue
