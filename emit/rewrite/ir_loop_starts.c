@@ -72,6 +72,15 @@ static size_t start_line(const fn_cfg *g, const char *v)
 
 unsigned ir_loop_starts(const char *s, size_t n, tt_buf *out, unsigned *widths)
 {
+    /* two pointer phis at least, or nothing to do (most functions: no read of the blocks) */
+    size_t phis = 0;
+    for (size_t at = rw_find(s, 0, n, " = phi ptr "); phis < 2 && at < n;
+         at = rw_find(s, at + 1, n, " = phi ptr "))
+        phis++;
+    if (phis < 2) {
+        buf_putn(out, s, n);
+        return 0;
+    }
     tt_arena *a = arena_new();
     fn_cfg g = {.s = s, .a = a, .by_name = map_new(a), .names = map_new(a)};
     header_phi *hp = NULL;
