@@ -33,7 +33,7 @@
 typedef struct {
     size_t line;  /* the phi's line */
     size_t entry; /* its entry from outside the loop */
-    size_t at;    /* the line the new start goes before */
+    size_t at;    /* the line the new start goes before (set when it gets one) */
     const char *start;
     phi p;
 } header_phi;
@@ -114,20 +114,21 @@ unsigned ir_loop_starts(const char *s, size_t n, tt_buf *out, unsigned *widths)
                 }
                 if (nout != 1 || p.val[outside][0] != '%')
                     continue;
-                size_t at = start_line(&g, p.val[outside]);
-                if (at == (size_t)-1)
-                    continue;
                 hp = xrealloc(hp, (nhp + 1) * sizeof *hp);
-                hp[nhp++] = (header_phi){l, outside, at, p.val[outside], p};
+                hp[nhp++] = (header_phi){l, outside, 0, p.val[outside], p};
             }
         }
     }
-    /* every phi after the first of its start (in text order) gets a start of its own */
+    /* every phi after the first of its start (in text order) gets a start of its own,
+     * but for a start no instruction can follow (an invoke's result) */
     unsigned char *fresh = xcalloc(nhp + 1, 1);
     unsigned count = 0;
     for (size_t k = 0; k < nhp; k++)
         for (size_t j = 0; j < nhp && !fresh[k]; j++)
             if (hp[j].line < hp[k].line && strcmp(hp[j].start, hp[k].start) == 0) {
+                hp[k].at = start_line(&g, hp[k].start);
+                if (hp[k].at == (size_t)-1)
+                    break;
                 fresh[k] = 1;
                 count++;
             }
@@ -165,9 +166,7 @@ unsigned ir_loop_starts(const char *s, size_t n, tt_buf *out, unsigned *widths)
             cfg_put_phi(out, hp[k].p.name, hp[k].p.head, val, hp[k].p.from, hp[k].p.n,
                         hp[k].p.tail);
         }
-        for (int w = 0; w < IR_PAIR_WIDTHS; w++)
-            if (ir_pair_widths[w] == 64)
-                *widths |= 1u << w;
+        *widths |= 1u << ir_pair_width_index(64);
     }
     free(fresh);
     free(hp);

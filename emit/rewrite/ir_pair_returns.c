@@ -36,7 +36,7 @@
 /* The widths @__typetree_integer.iN is made for (ir_rewrite_finish defines those used). */
 const unsigned ir_pair_widths[IR_PAIR_WIDTHS] = {1, 8, 16, 32, 64, 128};
 
-static int helper_index(unsigned width)
+int ir_pair_width_index(unsigned width)
 {
     for (int k = 0; k < IR_PAIR_WIDTHS; k++)
         if (ir_pair_widths[k] == width)
@@ -360,7 +360,7 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
         const char *given[MAX_MEMBERS] = {0};
         bool any = false;
         for (unsigned i = 0; v && i < m; i++) {
-            const char *x = helper_index(width[i]) >= 0 ? member_value(&f, v, i) : NULL;
+            const char *x = ir_pair_width_index(width[i]) >= 0 ? member_value(&f, v, i) : NULL;
             if (x && strcmp(x, "poison") && integer_value(&f, x)) {
                 given[i] = x;
                 any = true;
@@ -387,7 +387,7 @@ unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths)
             buf_printf(out, "  %%__tt.pair.%u.%u.r = insertvalue %s %s, %s %%__tt.pair.%u.%u, %u%s\n",
                        rets, i, type, agg, mt, rets, i, i, meta);
             agg = arena_printf(f.a, "%%__tt.pair.%u.%u.r", rets, i);
-            *widths |= 1u << helper_index(width[i]);
+            *widths |= 1u << ir_pair_width_index(width[i]);
         }
         buf_printf(out, "  ret %s %s%s", type, agg, rest);
         rets++;

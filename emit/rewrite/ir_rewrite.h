@@ -232,6 +232,8 @@ unsigned ir_loop_exits(const char *s, size_t n, tt_buf *out);
 bool ir_pointer_float_return(const char *s, size_t n);
 #define IR_PAIR_WIDTHS 6
 extern const unsigned ir_pair_widths[IR_PAIR_WIDTHS];
+/* k with ir_pair_widths[k] == width, -1 for none. */
+int ir_pair_width_index(unsigned width);
 unsigned ir_pair_returns(const char *s, size_t n, tt_buf *out, unsigned *widths);
 /* The same with loops' shared pointer starts made their own (IR_RW_LOOP_STARTS); the
  * number of phis given one. Sets the bit of @__typetree_integer.i64 in *widths when it
