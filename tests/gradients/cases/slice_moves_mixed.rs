@@ -11,7 +11,8 @@ use crate::harness::*;
 
 trait Elem: Copy {
     /* rotate's buffer path copies a mixed T into a raw [usize; 32] buffer, which Enzyme
-     * cannot type and the wrapper leaves so (docs/limits.md): rotations on f64 only */
+     * cannot type and the wrapper leaves so (docs/typetree-rules.md, "Copies of run-time
+     * length"): rotations on f64 only */
     const ROTATE: bool;
     fn make(a: f64, i: usize) -> Self;
     fn val(&self) -> f64;
