@@ -51,7 +51,7 @@ static const char usage_wrapper[] =
     "          [--strip-dead-on-return] [--float-loads]\n"
     "          [--range-loads] [--pointer-selects] [--inner-first] [--join-loops] [--loop-exits]\n"
     "          [--quiet-checks] [--float-from-bits] [--pair-returns] [--loop-starts]\n"
-    "          [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
+    "          [--entry-trees] [--byte-moves] [--const-fn-pointers] [--pointer-float-returns]\n"
     "          [--copy-segments [--max-offset N]] IN.ll (-o OUT.ll | -i)\n"
     "      the wrapper's rewrites of LLVM IR text, the ones annotate does not do\n"
     "  split-pipeline PIPELINE\n"
@@ -145,6 +145,9 @@ static const char usage_options_checks[] =
     "  --loop-starts         (rewrite) loops walking a buffer from the same start get\n"
     "                        starts of their own (Enzyme reads one loop's loads from\n"
     "                        another's cache otherwise; docs/wrapper.md)\n"
+    "  --entry-trees         (rewrite) a function handed to Enzyme is handed through a\n"
+    "                        forwarder that calls it (Enzyme reads no tree of the\n"
+    "                        function it is handed otherwise; docs/wrapper.md)\n"
     "  --byte-moves          (rewrite) a check: fail when code Enzyme differentiates\n"
     "                        moves bytes that may be a float's (Enzyme moves no\n"
     "                        derivative with them; docs/wrapper.md)\n"
@@ -231,6 +234,7 @@ static const struct {
     {"--float-from-bits", IR_RW_FLOAT_FROM_BITS, false},
     {"--pair-returns", IR_RW_PAIR_RETURNS, false},
     {"--loop-starts", IR_RW_LOOP_STARTS, false},
+    {"--entry-trees", IR_RW_ENTRY_TREES, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
@@ -774,7 +778,7 @@ static int cmd_rewrite(int argc, char **argv)
         free(o.args);
         return usage_error("%s", "rewrite: usage: typetree rewrite [--rename-allocator] "
                                  "[--split-memmove] [--strip-memory] [--strip-dead-on-return] [--float-loads] [--range-loads] "
-                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--loop-starts] [--byte-moves] "
+                                 "[--pointer-selects] [--inner-first] [--join-loops] [--loop-exits] [--quiet-checks] [--float-from-bits] [--pair-returns] [--loop-starts] [--entry-trees] [--byte-moves] "
                                  "[--const-fn-pointers] [--pointer-float-returns] [--copy-segments [--max-offset N]] "
                                  "IN.ll (-o OUT.ll | -i)");
     }

@@ -48,7 +48,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->dor.data);
     free(rw->split_text.data);
     free(rw->mm_defs.data);
-    rw->dor = rw->split_text = rw->mm_defs = (tt_buf){0};
+    free(rw->entry_defs.data);
+    rw->dor = rw->split_text = rw->mm_defs = rw->entry_defs = (tt_buf){0};
     free(rw->cfps);
     rw->cfps = NULL;
     rw->ncfps = rw->cap_cfps = 0;
@@ -63,7 +64,7 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
                         IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
                         IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS |
-                        IR_RW_COPY_SEGMENTS);
+                        IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES);
 }
 
 static bool is_word(char ch)
@@ -111,6 +112,8 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         ir_const_fn_pointers_note(rw, s, n);
     if (rw->which & IR_RW_COPY_SEGMENTS)
         ir_copy_segments_note(rw, s, n);
+    if (rw->which & IR_RW_ENTRY_TREES)
+        ir_entry_trees_note(rw, s, n);
     if ((rw->which & (IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS | IR_RW_COPY_SEGMENTS)) &&
         float_loads_note(rw, s, n))
         return;
@@ -808,6 +811,8 @@ static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 
 static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if ((rw->which & IR_RW_ENTRY_TREES) && ir_entry_trees(rw, s, n, out))
+        return;
     if ((rw->which & IR_RW_COPY_SEGMENTS) && ir_copy_segments(rw, s, n, out))
         return;
     if ((rw->which & IR_RW_FLOAT_FROM_BITS) && ir_float_from_bits(rw, s, n, out))
@@ -875,6 +880,7 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     bool never = rw->never_used && !rw->never_defined;
     tt_buf moves = rw->mm_defs; /* the typed memmove helpers, printed last */
     rw->mm_defs = (tt_buf){0};
+    buf_putn(out, rw->entry_defs.data ? rw->entry_defs.data : "", rw->entry_defs.len);
     ir_rewriter_release(rw);
     ir_float_bits_helpers(rw, out);
     for (int k = 0; k < IR_PAIR_WIDTHS; k++)

@@ -186,6 +186,13 @@ enum {
      * passes and Enzyme; only when it calls Enzyme (LLVM inlines the identity after
      * Enzyme). */
     IR_RW_LOOP_STARTS = 1u << 17,
+    /* every call of an Enzyme entry point (__enzyme_autodiff*, fwddiff*, augmentfwd*,
+     * reverse*, fwdsplit*) that hands it a defined function with a tree on a parameter or
+     * its return, and C's calling convention, hands it @__typetree_entry.F instead, which
+     * calls F with its parameters (emit/rewrite/ir_entry_trees.c): Enzyme seeds the
+     * function it is handed from LLVM types alone and reads trees only at calls. For the
+     * module between LLVM's passes and Enzyme (or before the single clang run). */
+    IR_RW_ENTRY_TREES = 1u << 18,
 };
 
 typedef struct ir_rewriter ir_rewriter;

@@ -80,6 +80,8 @@ struct ir_rewriter {
     bool split_in;
     /* dead_on_return: the line being rewritten without the attribute */
     tt_buf dor;
+    /* entry trees: the forwarders, printed after the last line */
+    tt_buf entry_defs;
 };
 
 struct sym {
@@ -89,6 +91,8 @@ struct sym {
     bool reverse;  /* in reverse mode (pointer-float returns) */
     bool function; /* const fn pointers: defined or declared as a function, */
     bool values;   /* whose signature carries a float, a vector or a pointer */
+    bool entry;       /* entry trees: handed to Enzyme first on a call, */
+    bool entry_trees; /* defined with a tree, C's calling convention */
 };
 struct const_fp {
     struct sym *to;
@@ -140,6 +144,12 @@ struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
 /* ir_checks.c: the listing pass's notes for IR_RW_CONST_FN_POINTERS (define and declare
  * lines, lines calling @__enzyme_*). */
 void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
+
+/* ir_entry_trees.c: the listing pass's notes for IR_RW_ENTRY_TREES (define lines, lines
+ * calling Enzyme); line s[0, n) rewritten to out when it hands Enzyme a function that gets
+ * a forwarder (true then), the forwarder made at the function's define line. */
+void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n);
+bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
 /* ir_float_bits.c: line s[0, n) rewritten to out when it is a float made from shifted
  * integer bits (IR_RW_FLOAT_FROM_BITS; true then); the helpers it called, defined after

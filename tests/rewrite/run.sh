@@ -8,7 +8,7 @@
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --strip-dead-on-return, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
-#                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --copy-segments, --byte-moves,
+#                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --entry-trees, --copy-segments, --byte-moves,
 #                   --const-fn-pointers and --pointer-float-returns
 #                   (the last three checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
@@ -21,7 +21,7 @@
 #                   prints (made by the former awk program); with the plugin here, each half
 #                   must be a pipeline opt runs. .err: as above.
 #   calls-enzyme.ll `typetree calls-enzyme` says 0 (declares __enzyme_*), and so for the
-#                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll and
+#                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll, entry-trees.ll and
 #                   pointer-float-returns*.ll, which call
 #                   Enzyme; every other .ll 3.
 # Prints [PASS]/[FAIL] per check and ends with "N passed, N failed".
@@ -77,7 +77,7 @@ for f in *.ll; do
     case " $args " in *" --strip-memory "* | *" --strip-dead-on-return "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
-        *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "*)
+        *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "* | *" --entry-trees "*)
         continue ;; # rewrite's only
     esac
     grep -q '^; REWRITE-ONLY' "$f" && continue
@@ -125,7 +125,7 @@ done
 
 for f in *.ll; do
     want=3
-    case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll | \
+    case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll | entry-trees.ll | \
         pointer-float-returns*.ll) want=0 ;; esac
     "$T" calls-enzyme "$f" 2>"$out/err"
     st=$?

@@ -1,0 +1,164 @@
+/* Functions handed to Enzyme, handed through a forwarder so that Enzyme reads their trees
+ * (typetree rewrite --entry-trees; emit/rewrite/ir_rewrite.h says when).
+ *
+ * Enzyme (fba597f6) seeds the function an __enzyme_autodiff (fwddiff, augmentfwd, reverse,
+ * fwdsplit) call hands it from the LLVM types of its parameters alone: a pointer is
+ * {[-1]:Pointer}, an integer {[-1]:Integer}, a float its float (Enzyme.cpp,
+ * populate_type_args). The "enzyme_type" attributes of that function's own define are
+ * never read: Enzyme reads a function's attributes only at a call of it, as facts about
+ * the caller's operands (TypeAnalysis.cpp, considerTBAA). What the trees say about the
+ * handed function's parameters reached Enzyme only through the functions it passes them
+ * to, and not at all once LLVM inlined those or promoted their arguments: at -O3 argument
+ * promotion passed a `&Vec<S>`'s pointer and length as two new parameters without trees,
+ * and Enzyme stopped on the length ("cannot handle unknown binary operator": a random case
+ * of tests/gradients/random_cases.py, seed 1, case 1).
+ *
+ * So the Enzyme call gets @__typetree_entry.F in place of @F: a function with F's
+ * parameters (their attributes kept, sret and byval included) that calls F with them and
+ * returns what it returns. Enzyme differentiates it, reads F's trees at that call, in the
+ * entry block, and analyses F with them. Only for a defined F with a tree on a parameter
+ * or its return and the C calling convention (an address-taken function keeps it); each F
+ * gets one forwarder, printed after the module's last line. LLVM inlines it after Enzyme. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_rewriter.h"
+#include "../ir/ir_define.h"
+
+static const char *const entry_points[] = {"@__enzyme_autodiff", "@__enzyme_fwddiff",
+                                           "@__enzyme_augmentfwd", "@__enzyme_reverse",
+                                           "@__enzyme_fwdsplit"};
+
+/* The global passed first to an Enzyme entry point called on line s[0, n); LEX_END when
+ * the line calls none, or passes no global first (a pointer in a register). */
+static lex_tok handed(const char *s, size_t n)
+{
+    lex_tok none = {.kind = LEX_END};
+    if (rw_find(s, 0, n, "@__enzyme_") == n || rw_starts(s, n, "declare "))
+        return none;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (t.kind != LEX_GLOBAL || t.end >= n || s[t.end] != '(')
+            continue;
+        bool entry = false;
+        for (size_t k = 0; k < sizeof entry_points / sizeof *entry_points; k++)
+            entry |= rw_starts(s + t.at, t.end - t.at, entry_points[k]);
+        if (!entry)
+            continue;
+        size_t end = lex_item_end(s, t.end + 1, n, NULL);
+        for (lex_tok g = lex_next(s, t.end + 1, n); g.kind != LEX_END && g.at < end;
+             g = lex_next(s, g.end, n)) {
+            if (g.kind == LEX_LOCAL)
+                return none;
+            if (g.kind == LEX_GLOBAL)
+                return g.open ? none : g;
+        }
+        return none;
+    }
+    return none;
+}
+
+/* Whether define line s[0, n) carries a tree on its return or a parameter (the text
+ * before its parameter list closes), and calls with C's convention. */
+static bool define_with_trees(const char *s, size_t n, lex_tok *name)
+{
+    size_t at, lparen;
+    if (!ir_define_name(s, n, &at, &lparen))
+        return false;
+    size_t close = lex_skip_group(s, lparen, n);
+    if (!close || rw_find(s, 0, close, "\"enzyme_type\"") == close)
+        return false;
+    for (lex_tok t = lex_next(s, 0, at); t.kind != LEX_END; t = lex_next(s, t.end, at)) {
+        size_t len = t.end - t.at;
+        if (t.kind == LEX_WORD && len >= 2 && memcmp(s + t.end - 2, "cc", 2) == 0 &&
+            !(len == 3 && s[t.at] == 'c'))
+            return false; /* fastcc, coldcc, cc 10: the call would have to say it */
+    }
+    *name = lex_next(s, at, n);
+    return true;
+}
+
+void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    lex_tok g;
+    if (rw_starts(s, n, "define ")) {
+        if (define_with_trees(s, n, &g))
+            rw_sym_of(rw, s, g)->entry_trees = true;
+        return;
+    }
+    g = handed(s, n);
+    if (g.kind == LEX_GLOBAL)
+        rw_sym_of(rw, s, g)->entry = true;
+}
+
+/* The forwarder's name for F as written ("@f" or "@\"f\""). */
+static void forwarder_name(tt_buf *out, const char *s, lex_tok g)
+{
+    bool quoted = g.end - g.at > 1 && s[g.at + 1] == '"';
+    buf_put(out, quoted ? "@\"__typetree_entry." : "@__typetree_entry.");
+    buf_putn(out, s + g.at + 1 + quoted, g.end - g.at - 1 - quoted);
+}
+
+/* The forwarder of the function define line s[0, n) defines, to rw->entry_defs. */
+static void forwarder(ir_rewriter *rw, const char *s, size_t n, lex_tok g)
+{
+    ir_define_line *d = malloc(sizeof *d);
+    const char *why;
+    if (!d || !ir_define_parse(s, n, d, &why)) {
+        free(d);
+        return;
+    }
+    tt_buf *o = &rw->entry_defs;
+    tt_buf params = {0};
+    for (uint32_t k = 0; k < d->nparams; k++) {
+        const ir_param_span *p = &d->params[k];
+        size_t end = p->end;
+        /* the parameter's own name, when it has one, is its last token */
+        lex_tok last = {.kind = LEX_END};
+        for (lex_tok t = lex_next(s, p->type_end, end); t.kind != LEX_END;
+             t = lex_next(s, t.end, end))
+            last = t;
+        if (last.kind == LEX_LOCAL)
+            end = last.at;
+        while (end > p->start && s[end - 1] == ' ')
+            end--;
+        buf_printf(&params, "%s", k ? ", " : "");
+        buf_putn(&params, s + p->start, end - p->start);
+        buf_printf(&params, " %%p%u", k);
+    }
+    const char *pl = params.data ? params.data : "";
+    int rl = (int)(d->ret_end - d->ret_start);
+    const char *rt = s + d->ret_start;
+    bool is_void = rl == 4 && memcmp(rt, "void", 4) == 0;
+    buf_put(o, "\n; rustc-typetree: the function handed to Enzyme, called so that Enzyme "
+               "reads its trees (--entry-trees)\ndefine internal ");
+    buf_printf(o, "%.*s ", rl, rt);
+    forwarder_name(o, s, g);
+    buf_printf(o, "(%s) uwtable {\n  %scall %.*s ", pl, is_void ? "" : "%r = ", rl, rt);
+    buf_putn(o, s + g.at, g.end - g.at);
+    buf_printf(o, "(%s)\n  ret %.*s%s\n}\n", pl, rl, rt, is_void ? "" : " %r");
+    free(params.data);
+    free(d);
+}
+
+bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    lex_tok g;
+    if (rw_starts(s, n, "define ")) {
+        if (define_with_trees(s, n, &g)) {
+            struct sym *y = rw_sym_of(rw, s, g);
+            if (y->entry)
+                forwarder(rw, s, n, g);
+        }
+        return false;
+    }
+    g = handed(s, n);
+    if (g.kind != LEX_GLOBAL)
+        return false;
+    struct sym *y = rw_sym_of(rw, s, g);
+    if (!y->entry || !y->entry_trees)
+        return false;
+    buf_putn(out, s, g.at);
+    forwarder_name(out, s, g);
+    buf_putn(out, s + g.end, n - g.end);
+    return true;
+}
