@@ -33,7 +33,7 @@ some 25 at -O0 to isolate plain Enzyme's failures); --full builds every case in 
 
 usage: tests/gradients/run.py [--levels 0,1,2,3] [--no-plain | --plain-levels 1,2,3]
                               [--no-base | --base-levels 0,2] [--full] [--jobs N]
-                              [--table FILE] [--keep-ir] [CASE...]
+                              [--table FILE] [--keep-ir] [--case-dir DIR] [CASE...]
 Each build's directory (build/tests/gradients/<program>-O<level>-<trees|plain|base>/build<N>)
 keeps the binary, and the module Enzyme got (.tt.ll) and Enzyme's log (.enzyme.log) when it
 held a case the suite failed on ([FAIL], or [WORSE]: then the plain build's too; a build
@@ -424,7 +424,18 @@ def run_case(exe, case):
         return ("inputs changed", out[-600:])
     if p.returncode == 1 and "wrong:" in out:
         return ("wrong", out[out.index("wrong:") + 7:][:600])
+    if p.returncode == 1 and any(m in out for m in ENZYME_RUNTIME_STOPS):
+        # Enzyme's own check in the derivative stopped the program with its reason before
+        # any result: a refusal, made at run time (docs/limits.md, "Trait objects")
+        return ("enzyme error", "at run time: %s" % out[-300:])
     return ("crash", "exit %d: %s" % (p.returncode, out[-300:]))
+
+
+# What the checks Enzyme compiles into a derivative print before they exit(1): a call through
+# a function pointer whose shadow is the primal itself (Utils.cpp, ErrorIfRuntimeInactive;
+# a trait object's shadow that kept the primal's vtable).
+ENZYME_RUNTIME_STOPS = ("Attempting to call an indirect active function whose runtime value "
+                        "is inactive",)
 
 
 # An outcome as the tables print it (tests/bench/enzyme_table.py reads them back with it).
@@ -452,8 +463,14 @@ def main():
     ap.add_argument("--full", action="store_true",
                     help="build every case in every mode (default: the plain and base builds "
                     "hold only the cases not right with trees at that level)")
+    ap.add_argument("--case-dir",
+                    help="take the cases from this directory instead of cases/ and crates/ "
+                    "(random_cases.py); known-bugs.json and open-failures.json do not apply")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
+    if args.case_dir:
+        CASE_DIRS.clear()
+        CASE_DIRS["suite"] = os.path.abspath(args.case_dir)
 
     for tool in ("rustc", "clang-22"):
         if not shutil.which(tool):
@@ -497,6 +514,8 @@ def main():
     # Enzyme refuses, and Enzyme's refusals not reduced to a reproducer yet
     with open(os.path.join(HERE, "open-failures.json")) as f:
         open_failures = json.load(f)
+    if args.case_dir:
+        known, open_failures = {}, {}
     problems = check_known_bugs(known)
 
     builder = Builder(plugin, typetree, env)

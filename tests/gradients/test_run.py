@@ -22,6 +22,24 @@ from checks import Checks  # noqa: E402
 checks = Checks()
 check = checks.check
 
+# run_case: a case's outcome from what its process printed and its exit status. Enzyme's
+# own run-time check stopping the program is a refusal, any other exit without a result a
+# crash.
+rc_dir = tempfile.mkdtemp()
+for name, body in (("right", 'echo right'), ("wrong", 'echo "wrong: reverse: error 1"; exit 1'),
+                   ("stop", 'echo "Attempting to call an indirect active function whose '
+                            'runtime value is inactive"; exit 1'),
+                   ("exit1", 'echo "something else"; exit 1'), ("signal", 'kill -SEGV $$')):
+    path = os.path.join(rc_dir, name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n%s\n" % body)
+    os.chmod(path, 0o755)
+    check("run_case: a program that does %s" % name,
+          run.run_case(path, "case")[0],
+          {"right": "right", "wrong": "wrong", "stop": "enzyme error", "exit1": "crash",
+           "signal": "crash"}[name])
+shutil.rmtree(rc_dir, ignore_errors=True)
+
 
 # A module: each case's entry hands its own function to __enzyme_autodiff; "shared" is
 # reached by a and b, "only_c" by c alone.
