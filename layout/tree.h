@@ -64,6 +64,12 @@ uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
  * disagree, untyped bytes, a part without a layout. For the segment list of a whole copy
  * (emit/body/ir_body_segments.c). */
 bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where);
+/* The same for a value of enum t that holds variant v (a tag or niche: not a single
+ * variant laid out as a struct): the tag's bytes Integer (a niche's in the variants it
+ * encodes), v's fields at their offsets; bytes v does not cover none. False when v is
+ * uninhabited or a byte's kind is unknowable. For the copies that dispatch on the variant
+ * (emit/body/ir_body_loops.c). */
+bool tree_of_variant_bytes(tt_ctx *c, tt_type *t, uint32_t v, tt_tree *out, const tt_loc *where);
 /* "{[-1]:Pointer, [-1,...]: the bytes of t}": a pointer to a value of type t (Indirect
  * arguments, sret). */
 bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *out,

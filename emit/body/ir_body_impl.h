@@ -131,6 +131,9 @@ void body_tree_keep_common(tt_tree *t, const tt_tree *u);
 
 /* segment lists of long copies (ir_body_segments.c) */
 const body_bytes *body_byte_kinds(body_typer *b, tt_type *t);
+/* m from the first-level tree t of a value of size bytes (tree_of_bytes' form); m->size
+ * stays 0 when t is NULL or two entries claim a byte differently. */
+void body_bytes_from_tree(body_typer *b, const tt_tree *t, uint64_t size, body_bytes *m);
 const char *body_copy_segments(body_typer *b, const place *p, uint64_t len);
 const char *body_type_runs(body_typer *b, tt_type *t);
 
@@ -154,6 +157,11 @@ bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *ou
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], uint64_t len, tt_buf *out);
+/* a copy of constant length len of whole values of an enum whose variants put different
+ * kinds at one byte, as the loop that copies each by its variant (ir_body_loops.c) */
+bool body_variant_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
+                       size_t open, size_t close, const place *const pl[2],
+                       const char *const vn[2], uint64_t len, tt_buf *out);
 /* A call of std's swap_nonoverlapping_bytes over two runs of one type holding a float
  * becomes a call of the typed swap of that type (ir_body_loops.c). */
 bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out);

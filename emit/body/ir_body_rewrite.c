@@ -97,6 +97,11 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
          * Enzyme types such a copy from its first bytes alone (docs/typetree-rules.md,
          * "Copies of run-time length") */
         done = true;
+    } else if (known && bytes && !set &&
+               body_variant_copy(b, s, n, args, na, open, close, pl, vn, bytes, out)) {
+        /* whole values of an enum whose variants put different kinds at one byte: no
+         * tree types the copy for every variant (ir_body_loops.c) */
+        done = true;
     } else if (use) {
         tt_buf t = {0};
         tree_to_string(use, &t);

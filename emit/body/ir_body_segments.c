@@ -39,9 +39,19 @@ const body_bytes *body_byte_kinds(body_typer *b, tt_type *t)
     unsigned errs = b->c->nerrors;
     bool ok = tree_of_bytes(b->c, t, &tr, NULL);
     diag_truncate(b->c, tail, errs);
+    body_bytes_from_tree(b, ok ? &tr : NULL, size, m);
+    tree_free(&tr);
+    return m;
+}
+
+void body_bytes_from_tree(body_typer *b, const tt_tree *t, uint64_t size, body_bytes *m)
+{
+    if (!t)
+        return;
     uint8_t *cls = arena_alloc(b->c->arena, size), *kind = arena_alloc(b->c->arena, size);
-    for (size_t i = 0; ok && i < tr.n; i++) {
-        const tt_entry *e = &tr.v[i];
+    bool ok = true;
+    for (size_t i = 0; ok && i < t->n; i++) {
+        const tt_entry *e = &t->v[i];
         tt_kind k = (tt_kind)e->kind;
         uint8_t c = k == KIND_ANYTHING ? BYTE_PAD
                     : k == KIND_INTEGER || k == KIND_POINTER ? BYTE_DATA
@@ -54,13 +64,11 @@ const body_bytes *body_byte_kinds(body_typer *b, tt_type *t)
             kind[j] = (uint8_t)k;
         }
     }
-    tree_free(&tr);
     if (ok) {
         m->size = size;
         m->cls = cls;
         m->kind = kind;
     }
-    return m;
 }
 
 const char *body_copy_segments(body_typer *b, const place *p, uint64_t len)

@@ -97,7 +97,9 @@ grep -q 'call void @__typetree_copy\.move\.136\.[0-9a-f]*(ptr align 8 %x, ptr al
 # The program computes what it did: moves.rs checks copies and overlapping moves both ways
 # of the same element types against copies made field by field, and swaps of runs of them
 # (std's swap_nonoverlapping_bytes, a typed swap function after annotate, for f64 and
-# [f32; 3] as for the mixed types: swap functions of 8 and 12 bytes); it calls Enzyme, so the
+# [f32; 3] as for the mixed types: swap functions of 8 and 12 bytes), and of enums whose
+# variants disagree on a byte's kind (each element copied by the variant it holds: a tag and a
+# niche, two .variant functions at least); it calls Enzyme, so the
 # wrapper builds it from its annotated module with --typed-copy-loops, at -O0 and -O2; its
 # loops counted in its .tt.ll.
 if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
@@ -108,10 +110,13 @@ if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
         n=$(grep -c '^  call void @__typetree_copy\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         sw=$(grep -c '^  call void @__typetree_copy\.swap\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         one=$(grep -c '^define .*@__typetree_copy\.swap\.\(8\|12\)\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
+        var=$(grep -c '^define internal void @__typetree_copy\..*\.variant(' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
+        niche=$(grep -c '^  switch i64 %rel' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         got=$("$tmp/m$O/moves" 2>&1 | tail -n 1)
         [ "${n:-0}" -ge 3 ] && [ "${sw:-0}" -ge 2 ] && [ "${one:-0}" -eq 2 ] && [ "$got" = ok ] &&
-            pass "-O$O: moves.rs built through the loops ($n calls, $sw swaps) computes what it did" ||
-            fail "-O$O: moves.rs: ${n:-0} calls to loops (${sw:-0} swaps, ${one:-0} of f64 and [f32; 3]), prints '$got'" "$tmp/m$O/log"
+            [ "${var:-0}" -ge 2 ] && [ "${niche:-0}" -ge 1 ] &&
+            pass "-O$O: moves.rs built through the loops ($n calls, $sw swaps, $var by variant) computes what it did" ||
+            fail "-O$O: moves.rs: ${n:-0} calls to loops (${sw:-0} swaps, ${one:-0} of f64 and [f32; 3], ${var:-0} by variant, ${niche:-0} by niche), prints '$got'" "$tmp/m$O/log"
     done
 else
     echo "SKIP: moves.rs not built: $(cat "$tmp/why")"
