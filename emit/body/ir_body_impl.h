@@ -156,12 +156,15 @@ bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *ou
  * (ir_body_loops.c) */
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
-                    const char *const vn[2], uint64_t len, tt_buf *out);
-/* a copy of constant length len of whole values of an enum whose variants put different
- * kinds at one byte, as the loop that copies each by its variant (ir_body_loops.c) */
-bool body_variant_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
-                       size_t open, size_t close, const place *const pl[2],
-                       const char *const vn[2], uint64_t len, tt_buf *out);
+                    const char *const vn[2], uint64_t len, bool by_variant, tt_buf *out);
+/* Whether a copy of the constant length len of whole values of an enum whose variants
+ * disagree on a byte's kind may go by variant: the tree its operands would get (use) says
+ * Integer at no byte but the tag's. The function by variant moves integers untyped, and
+ * that tree is what told Enzyme a Result's Err integers were integers (an `x as u64`
+ * stored there, untyped, was taken for a pointer: the gradient case result_early_exit at
+ * -O0 aborted Enzyme). */
+bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len,
+                           const tt_tree *use);
 /* A call of std's swap_nonoverlapping_bytes over two runs of one type holding a float
  * becomes a call of the typed swap of that type (ir_body_loops.c). */
 bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out);

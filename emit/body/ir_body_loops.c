@@ -268,8 +268,9 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
     return l;
 }
 
-/* The function that copies (move: moves; swap: swaps) runs of t, made once per shape. */
-static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap)
+/* The function that copies (move: moves; swap: swaps) runs of t, made once per shape; by
+ * variant (an enum whose variants disagree) only when by_variant. */
+static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, bool by_variant)
 {
     const char *what = swap ? "swap" : move ? "move" : "copy";
     piece *p = NULL, **vp = NULL;
@@ -277,7 +278,7 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap)
     const tt_layout *el = NULL;
     /* a swap moves its bytes as i64s whatever T is: one kind needs the typed function too */
     size_t np = pieces_of(b, t, swap, &p);
-    if (!np && (swap || !(el = variant_pieces(b, t, &vp, &vnp))))
+    if (!np && (swap || !by_variant || !(el = variant_pieces(b, t, &vp, &vnp))))
         return NULL;
     uint64_t es = body_size_of(b, t);
     tt_buf sig = {0};
@@ -381,9 +382,26 @@ static void put_callee(const char *s, size_t open, const char *name, tt_buf *out
     buf_put(out, name);
 }
 
+bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len,
+                           const tt_tree *use)
+{
+    tt_type *t = elem_type(b, pl, len);
+    const tt_layout *l = t ? layout_of_quiet(b->c, t) : NULL;
+    if (!l || !l->is_enum || l->tag_encoding == TAG_NONE || body_byte_kinds(b, t)->size)
+        return false;
+    for (size_t i = 0; use && i < use->n; i++) {
+        const tt_entry *e = &use->v[i];
+        if (e->len == 2 && e->kind == KIND_INTEGER && e->path[1] >= 0 &&
+            ((uint64_t)e->path[1] < l->tag_offset ||
+             (uint64_t)e->path[1] >= l->tag_offset + l->tag.prim.size))
+            return false;
+    }
+    return true;
+}
+
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
-                    const char *const vn[2], uint64_t len, tt_buf *out)
+                    const char *const vn[2], uint64_t len, bool by_variant, tt_buf *out)
 {
     if (!b->copy_loops || na != 4 || close >= n)
         return false;
@@ -396,7 +414,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
     tt_type *t = elem_type(b, pl, len);
     if (!t || tree_untyped_bytes(b->c, t))
         return false;
-    const loop_fn *f = loop_for(b, t, move, false);
+    const loop_fn *f = loop_for(b, t, move, false, by_variant);
     if (!f || (len && len % f->es))
         return false;
     /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
@@ -415,20 +433,6 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
                   arena_printf(b->c->arena, "%s (%s)", pl[0] ? pl[0]->what : pl[1]->what,
                                f->type_name));
     return true;
-}
-
-bool body_variant_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
-                       size_t open, size_t close, const place *const pl[2],
-                       const char *const vn[2], uint64_t len, tt_buf *out)
-{
-    if (!b->copy_loops || !len)
-        return false;
-    tt_type *t = elem_type(b, pl, len);
-    piece **vp;
-    size_t *vnp;
-    if (!t || body_byte_kinds(b, t)->size || !variant_pieces(b, t, &vp, &vnp))
-        return false;
-    return body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, len, out);
 }
 
 /* std's `ptr::swap_nonoverlapping::<T>` (inlined by rustc's MIR passes into every caller:
@@ -479,7 +483,7 @@ bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out)
         flt |= m->cls[i] >= BYTE_FLOAT;
     if (!flt)
         return false;
-    const loop_fn *f = loop_for(b, t, false, true);
+    const loop_fn *f = loop_for(b, t, false, true, false);
     if (!f)
         return false;
     put_callee(s, open, f->name, out);

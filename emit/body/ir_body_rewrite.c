@@ -14,6 +14,29 @@ static void report(body_typer *b, const char *what, const char *tree, const char
 }
 
 /* memcpy/memmove/memset: an attribute on each pointer operand whose place types it. */
+/* Line s[0, n) to out up to the last pointer operand, each of the first nptr operands given
+ * the attribute of tree text t right where its attributes begin; returns where the rest of
+ * the line starts. at[k]: where operand k's value is (0: a constant operand, found here). */
+static size_t put_operand_trees(const char *s, const span *args, size_t *at, uint32_t nptr,
+                                const char *t, tt_buf *out)
+{
+    size_t pos = 0;
+    for (uint32_t k = 0; k < nptr; k++) {
+        if (!at[k]) {
+            /* a constant operand (@g, or getelementptr (i8, ptr @g, i64 8) whose last
+             * token is inside the expression): the attribute goes right after the
+             * type, where parameter attributes begin */
+            lex_cur c = lex_start(s, args[k].start, args[k].end);
+            lex_take_item(&c);
+            at[k] = c.t.kind != LEX_END ? c.t.at : args[k].end;
+        }
+        buf_putn(out, s + pos, at[k] - pos);
+        buf_printf(out, ATTR "%s\" ", t);
+        pos = at[k];
+    }
+    return pos;
+}
+
 bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
     size_t open;
@@ -82,7 +105,7 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     bool done = false;
     bool move = what[3] == 'm';
     if (!use && !known && !set &&
-        body_loop_copy(b, s, n, args, na, open, close, move, pl, vn, 0, out)) {
+        body_loop_copy(b, s, n, args, na, open, close, move, pl, vn, 0, true, out)) {
         done = true;
     } else if (use && known && !set && na == 4 &&
                body_small_copy(b, s, n, args, close, have[0] ? pl[0] : pl[1], bytes, at, out)) {
@@ -91,34 +114,22 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
                "", have[0] ? pl[0]->what : pl[1]->what);
         done = true;
     } else if (use && known && move && bytes &&
-               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, out)) {
+               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes,
+                              body_variant_constant(b, pl, bytes, use), out)) {
         /* a memmove longer than a few bytes over values of mixed kinds: the wrapper's
          * memmove helper (--split-memmove) would take its length as a run-time one, and
          * Enzyme types such a copy from its first bytes alone (docs/typetree-rules.md,
          * "Copies of run-time length") */
         done = true;
-    } else if (known && bytes && !set &&
-               body_variant_copy(b, s, n, args, na, open, close, pl, vn, bytes, out)) {
+    } else if (known && bytes && !set && body_variant_constant(b, pl, bytes, use) &&
+               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, true, out)) {
         /* whole values of an enum whose variants put different kinds at one byte: no
          * tree types the copy for every variant (ir_body_loops.c) */
         done = true;
     } else if (use) {
         tt_buf t = {0};
         tree_to_string(use, &t);
-        size_t pos = 0;
-        for (uint32_t k = 0; k < nptr; k++) {
-            if (!at[k]) {
-                /* a constant operand (@g, or getelementptr (i8, ptr @g, i64 8) whose last
-                 * token is inside the expression): the attribute goes right after the
-                 * type, where parameter attributes begin */
-                lex_cur c = lex_start(s, args[k].start, args[k].end);
-                lex_take_item(&c);
-                at[k] = c.t.kind != LEX_END ? c.t.at : args[k].end;
-            }
-            buf_putn(out, s + pos, at[k] - pos);
-            buf_printf(out, ATTR "%s\" ", t.data);
-            pos = at[k];
-        }
+        size_t pos = put_operand_trees(s, args, at, nptr, t.data, out);
         if (segs) {
             body_put_md_id(s + pos, n - pos, MD_SEGMENTS, body_md_intern(b, segs), out);
             b->stats.copies_segmented++;
