@@ -1,7 +1,7 @@
 //! A slice of an enum whose variants hold a float and an integer at the same bytes, told
-//! apart by a niche (the NonZeroU64's 0: Live(NonZeroU64, f64), Dead(u64)), moved with
-//! run-time lengths: to_vec, copy_within. Each element is copied by the variant it holds,
-//! read from the niche (annotate --typed-copy-loops; enum_copy_values has a direct tag).
+//! apart by a niche (the NonZeroU64's 0: Live(NonZeroU64, f64), Dead(u64)), copied with a
+//! run-time length (to_vec). Each element is copied by the variant it holds, read from the
+//! niche (annotate --typed-copy-loops; enum_copy_values has a direct tag).
 use crate::harness::*;
 use std::num::NonZeroU64;
 
@@ -28,8 +28,7 @@ fn cell(c: &Cell) -> f64 {
 
 #[inline(never)]
 fn cells(cs: &[Cell]) -> f64 {
-    let mut v = cs.to_vec();
-    v.copy_within(..cs.len() - 1, 1);
+    let v = cs.to_vec();
     v.iter().enumerate().map(|(i, c)| cell(c) * (1.0 + 0.5 * i as f64)).sum::<f64>() + cell(&cs[0])
 }
 
