@@ -613,26 +613,39 @@ bool tree_of_pointer_to(tt_ctx *c, tt_type *t, const tt_tree_opts *o, tt_tree *o
     return build(c, t, o, out, where, true);
 }
 
-bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+/* The bytes of a value of t (layout l) are built as the pointee of a pointer (padding is
+ * marked there only), one level deep, then taken out from under it: entries by offset. */
+static void bytes_begin(builder *b, tt_ctx *c, tt_tree_opts *o, const tt_layout *l, tt_type *t,
+                        tt_tree *out, const tt_loc *where)
 {
-    const tt_layout *l = layout_of(c, t, where);
-    if (!l || !l->sized || l->uninhabited || l->size == 0)
-        return false;
-    /* built as the pointee of a pointer (padding is marked there only), one level deep */
-    tt_tree_opts o = {.max_offset = (int64_t)l->size, .max_depth = 2};
-    builder b;
-    builder_init(&b, c, &o, out, where);
-    b.path[b.len++] = -1;
-    b.stack[b.nstack++] = t;
-    if (untyped_bytes(&b, t))
-        return false;
-    tb_mem(&b, t, 0);
+    *o = (tt_tree_opts){.max_offset = (int64_t)l->size, .max_depth = 2};
+    builder_init(b, c, o, out, where);
+    b->path[b->len++] = -1;
+    b->stack[b->nstack++] = t;
+}
+
+static bool bytes_end(builder *b, tt_tree *out)
+{
     for (size_t i = 0; i < out->n; i++) {
         out->v[i].len = 1;
         out->v[i].path[0] = out->v[i].path[1];
     }
     tree_normalize(out);
-    return b.ok && !b.gap;
+    return b->ok && !b->gap;
+}
+
+bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+{
+    const tt_layout *l = layout_of(c, t, where);
+    if (!l || !l->sized || l->uninhabited || l->size == 0)
+        return false;
+    tt_tree_opts o;
+    builder b;
+    bytes_begin(&b, c, &o, l, t, out, where);
+    if (untyped_bytes(&b, t))
+        return false;
+    tb_mem(&b, t, 0);
+    return bytes_end(&b, out);
 }
 
 bool tree_of_variant_bytes(tt_ctx *c, tt_type *t, uint32_t v, tt_tree *out, const tt_loc *where)
@@ -642,23 +655,16 @@ bool tree_of_variant_bytes(tt_ctx *c, tt_type *t, uint32_t v, tt_tree *out, cons
         l->single_variant_index_valid || l->tag_encoding == TAG_NONE || v >= l->nvariants ||
         l->variants[v].uninhabited)
         return false;
-    tt_tree_opts o = {.max_offset = (int64_t)l->size, .max_depth = 2};
+    tt_tree_opts o;
     builder b;
-    builder_init(&b, c, &o, out, where);
-    b.path[b.len++] = -1;
-    b.stack[b.nstack++] = t;
+    bytes_begin(&b, c, &o, l, t, out, where);
     /* the tag's bytes: a direct tag in every variant; a niche in the variants it encodes
      * (the untagged variant's own field covers them, with its own kind) */
     if (l->tag_encoding == TAG_DIRECT || v != l->untagged_variant)
         for (unsigned i = 0; i < l->tag.prim.size; i++)
             tb_add(&b, (int64_t)l->tag_offset + i, KIND_INTEGER);
     tb_fields(&b, t, v, l->variants[v].offsets, l->variants[v].nfields, 0, b.out, NULL);
-    for (size_t i = 0; i < out->n; i++) {
-        out->v[i].len = 1;
-        out->v[i].path[0] = out->v[i].path[1];
-    }
-    tree_normalize(out);
-    return b.ok && !b.gap;
+    return bytes_end(&b, out);
 }
 
 bool tree_of_scalar_at(tt_ctx *c, tt_type *t, uint64_t offset, uint64_t size,

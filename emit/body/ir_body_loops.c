@@ -78,6 +78,16 @@ static const char *float_ty(tt_kind k)
     }
 }
 
+/* The integer piece at offset off that starts `room` bytes before the next boundary: the
+ * widest of 8, 4, 2, 1 bytes that fits. */
+static piece int_piece(uint64_t off, uint64_t room)
+{
+    static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
+                                          NULL, NULL, NULL, "i64"};
+    uint64_t w = room >= 8 ? 8 : room >= 4 ? 4 : room >= 2 ? 2 : 1;
+    return (piece){off, w, int_ty[w]};
+}
+
 /* The pieces of bytes [from, from + len) of m at p (at most max, offsets from `from`), in
  * order; 0 when there would be more, or a float or pointer crosses the range's end. */
 static size_t pieces_in(body_typer *b, const body_bytes *m, uint64_t from, uint64_t len,
@@ -117,11 +127,8 @@ static size_t pieces_in(body_typer *b, const body_bytes *m, uint64_t from, uint6
         while (i < end) {
             if (np == max)
                 return 0;
-            uint64_t w = end - i >= 8 ? 8 : end - i >= 4 ? 4 : end - i >= 2 ? 2 : 1;
-            static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
-                                                  NULL, NULL, NULL, "i64"};
-            p[np++] = (piece){i - from, w, int_ty[w]};
-            i += w;
+            p[np] = int_piece(i - from, end - i);
+            i += p[np++].size;
         }
     }
     return np;
@@ -251,13 +258,10 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
                 uint64_t stop = i + 1;
                 while (stop < end && !cut[stop])
                     stop++;
-                uint64_t w = stop - i >= 8 ? 8 : stop - i >= 4 ? 4 : stop - i >= 2 ? 2 : 1;
-                static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
-                                                      NULL, NULL, NULL, "i64"};
                 if (nq == MAX_PIECES)
                     return NULL;
-                q[nq++] = (piece){i, w, int_ty[w]};
-                i += w;
+                q[nq] = int_piece(i, stop - i);
+                i += q[nq++].size;
             }
         }
         p[v] = q;
@@ -626,24 +630,36 @@ void body_loops_note(body_typer *b, const char *s, size_t n)
     }
 }
 
+/* Pieces p[0, np) from base %<sb> to %<db>, the values named %<tag>s<k>, %<tag>d<k>,
+ * %<tag>v<k>: a load and a store each, in order (reverse: last first). */
+static void put_piece_list(tt_buf *o, const piece *p, size_t np, const char *tag,
+                           const char *sb, const char *db, bool reverse)
+{
+    for (size_t i = 0; i < np; i++) {
+        size_t k = reverse ? np - 1 - i : i;
+        buf_printf(o, "  %%%ss%zu = getelementptr inbounds i8, ptr %%%s, i64 %llu\n", tag, k, sb,
+                   (unsigned long long)p[k].off);
+        buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%%s, i64 %llu\n", tag, k, db,
+                   (unsigned long long)p[k].off);
+        buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p[k].ty, tag, k);
+        buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p[k].ty, tag, k, tag, k);
+    }
+}
+
 /* The pieces of one element at %<src>/%<dst> + %<off>, in order (reverse: last first); an
  * enum's through the function that copies the variant it holds. */
 static void put_pieces(tt_buf *o, const loop_fn *f, const char *tag, const char *off, bool reverse)
 {
     buf_printf(o, "  %%%ss = getelementptr inbounds i8, ptr %%s, i64 %s\n", tag, off);
     buf_printf(o, "  %%%sd = getelementptr inbounds i8, ptr %%d, i64 %s\n", tag, off);
-    if (f->el)
+    if (f->el) {
         buf_printf(o, "  call void @%s.variant(ptr %%%sd, ptr %%%ss)\n", f->name, tag, tag);
-    for (size_t i = 0; !f->el && i < f->np; i++) {
-        size_t k = reverse ? f->np - 1 - i : i;
-        const piece *p = &f->p[k];
-        buf_printf(o, "  %%%ss%zu = getelementptr inbounds i8, ptr %%%ss, i64 %llu\n", tag, k, tag,
-                   (unsigned long long)p->off);
-        buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%%sd, i64 %llu\n", tag, k, tag,
-                   (unsigned long long)p->off);
-        buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p->ty, tag, k);
-        buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p->ty, tag, k, tag, k);
+        return;
     }
+    char sb[16], db[16];
+    snprintf(sb, sizeof sb, "%ss", tag);
+    snprintf(db, sizeof db, "%sd", tag);
+    put_piece_list(o, f->p, f->np, tag, sb, db, reverse);
 }
 
 /* A swap's function: element by element, every piece of both loaded before any store;
@@ -691,18 +707,6 @@ static void put_swap_fn(tt_buf *o, const loop_fn *f)
     buf_put(o, "done:\n  ret void\n}\n");
 }
 
-/* Pieces p[0, np) from %s to %d, the values named %<tag>...: loads and stores in order. */
-static void put_piece_list(tt_buf *o, const piece *p, size_t np, const char *tag)
-{
-    for (size_t k = 0; k < np; k++) {
-        buf_printf(o, "  %%%ss%zu = getelementptr inbounds i8, ptr %%s, i64 %llu\n", tag, k,
-                   (unsigned long long)p[k].off);
-        buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%d, i64 %llu\n", tag, k,
-                   (unsigned long long)p[k].off);
-        buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p[k].ty, tag, k);
-        buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p[k].ty, tag, k, tag, k);
-    }
-}
 
 /* An enum's element copy: the tag (or niche) read from %s, then the pieces of the variant
  * it says; a direct tag no variant has: every byte as integers. */
@@ -744,7 +748,7 @@ static void put_variant_fn(tt_buf *o, const loop_fn *f)
             continue;
         buf_printf(o, "v%u:\n", v);
         snprintf(tag, sizeof tag, "v%u_", v);
-        put_piece_list(o, f->vp[v], f->vnp[v], tag);
+        put_piece_list(o, f->vp[v], f->vnp[v], tag, "s", "d", false);
         buf_put(o, "  br label %done\n");
     }
     if (strcmp(other, "other") == 0) {

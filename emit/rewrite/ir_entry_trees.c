@@ -58,22 +58,14 @@ static lex_tok handed(const char *s, size_t n)
 }
 
 /* Whether define line s[0, n) carries a tree on its return or a parameter (the text
- * before its parameter list closes), and calls with C's convention. */
-static bool define_with_trees(const char *s, size_t n, lex_tok *name)
+ * before its parameter list closes), and calls with C's convention; its parsed form to d. */
+static bool define_with_trees(const char *s, size_t n, ir_define_line *d, lex_tok *name)
 {
-    size_t at, lparen;
-    if (!ir_define_name(s, n, &at, &lparen))
+    const char *why;
+    if (!ir_define_parse(s, n, d, &why) || d->rewritten_cc ||
+        rw_find(s, 0, d->params_end, "\"enzyme_type\"") == d->params_end)
         return false;
-    size_t close = lex_skip_group(s, lparen, n);
-    if (!close || rw_find(s, 0, close, "\"enzyme_type\"") == close)
-        return false;
-    for (lex_tok t = lex_next(s, 0, at); t.kind != LEX_END; t = lex_next(s, t.end, at)) {
-        size_t len = t.end - t.at;
-        if (t.kind == LEX_WORD && len >= 2 && memcmp(s + t.end - 2, "cc", 2) == 0 &&
-            !(len == 3 && s[t.at] == 'c'))
-            return false; /* fastcc, coldcc, cc 10: the call would have to say it */
-    }
-    *name = lex_next(s, at, n);
+    *name = lex_next(s, d->at, n);
     return true;
 }
 
@@ -81,7 +73,8 @@ void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n)
 {
     lex_tok g;
     if (rw_starts(s, n, "define ")) {
-        if (define_with_trees(s, n, &g))
+        ir_define_line d;
+        if (define_with_trees(s, n, &d, &g))
             rw_sym_of(rw, s, g)->entry_trees = true;
         return;
     }
@@ -98,15 +91,10 @@ static void forwarder_name(tt_buf *out, const char *s, lex_tok g)
     buf_putn(out, s + g.at + 1 + quoted, g.end - g.at - 1 - quoted);
 }
 
-/* The forwarder of the function define line s[0, n) defines, to rw->entry_defs. */
-static void forwarder(ir_rewriter *rw, const char *s, size_t n, lex_tok g)
+/* The forwarder of the function define line s[0, n) (parsed: d) defines, to
+ * rw->entry_defs. */
+static void forwarder(ir_rewriter *rw, const char *s, const ir_define_line *d, lex_tok g)
 {
-    ir_define_line *d = malloc(sizeof *d);
-    const char *why;
-    if (!d || !ir_define_parse(s, n, d, &why)) {
-        free(d);
-        return;
-    }
     tt_buf *o = &rw->entry_defs;
     tt_buf params = {0};
     for (uint32_t k = 0; k < d->nparams; k++) {
@@ -137,18 +125,15 @@ static void forwarder(ir_rewriter *rw, const char *s, size_t n, lex_tok g)
     buf_putn(o, s + g.at, g.end - g.at);
     buf_printf(o, "(%s)\n  ret %.*s%s\n}\n", pl, rl, rt, is_void ? "" : " %r");
     free(params.data);
-    free(d);
 }
 
 bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     lex_tok g;
     if (rw_starts(s, n, "define ")) {
-        if (define_with_trees(s, n, &g)) {
-            struct sym *y = rw_sym_of(rw, s, g);
-            if (y->entry)
-                forwarder(rw, s, n, g);
-        }
+        ir_define_line d;
+        if (define_with_trees(s, n, &d, &g) && rw_sym_of(rw, s, g)->entry)
+            forwarder(rw, s, &d, g);
         return false;
     }
     g = handed(s, n);
