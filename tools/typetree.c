@@ -236,6 +236,7 @@ static const struct {
     {"--loop-starts", IR_RW_LOOP_STARTS, false},
     {"--entry-trees", IR_RW_ENTRY_TREES, false},
     {"--byte-moves", IR_RW_BYTE_MOVES, false},
+    {"--enum-moves", IR_RW_ENUM_MOVES, false},
     {"--const-fn-pointers", IR_RW_CONST_FN_POINTERS, false},
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
     {"--copy-segments", IR_RW_COPY_SEGMENTS, false},

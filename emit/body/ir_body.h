@@ -11,6 +11,11 @@
  * (emit/rewrite/ir_copy_segments.c): `!typetree_segments` on an alloca, the attribute
  * "typetree_segments" on a pointer parameter (body_param_runs). */
 #define RUNS_NAME "typetree_segments"
+/* A memmove of values whose bytes' kinds are not certain, one of them a float
+ * (body_disputed_move): the attribute "typetree_disputed_move"="RUST TYPE" on its
+ * destination operand, for the wrapper's check after LLVM's passes (emit/rewrite/ir_checks.c,
+ * --enum-moves). */
+#define DISPUTED_MOVE_NAME "typetree_disputed_move"
 /* The named metadata of the LLVM named types whose getelementptrs index runs of a type
  * with byte runs, and the tag of each node: !{!"typetree_elem", !"NAME", !"RUNS"}. */
 #define ELEM_TYPES_NAME "typetree.elem_types"

@@ -209,8 +209,9 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
     unsigned tb = l->tag.prim.size;
     if (!(tb == 1 || tb == 2 || tb == 4 || tb == 8 || tb == 16) || l->tag_offset + tb > l->size)
         return NULL;
-    piece **p = arena_alloc(b->c->arena, l->nvariants * sizeof *p);
-    size_t *np = arena_alloc(b->c->arena, l->nvariants * sizeof *np);
+    /* [nvariants]: the pieces of a tag no variant has (below) */
+    piece **p = arena_alloc(b->c->arena, (l->nvariants + 1) * sizeof *p);
+    size_t *np = arena_alloc(b->c->arena, (l->nvariants + 1) * sizeof *np);
     bool flt = false;
     for (uint32_t v = 0; v < l->nvariants; v++) {
         if (l->variants[v].uninhabited)
@@ -267,6 +268,21 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
         p[v] = q;
         np[v] = nq;
     }
+    /* a direct tag no variant has: every byte as integers, cut at the same places. One
+     * byte at a time, an i8 load where a variant has an f32 is an Integer Enzyme's type
+     * analysis finds against that Float (Illegal updateAnalysis: gradient case
+     * enum_copy_values at -O2, once one value's copies went by variant too). */
+    piece *o = arena_alloc(b->c->arena, (l->size + 1) * sizeof *o);
+    size_t no = 0;
+    for (uint64_t i = 0; i < l->size;) {
+        uint64_t stop = i + 1;
+        while (stop < l->size && !cut[stop])
+            stop++;
+        o[no] = int_piece(i, stop - i);
+        i += o[no++].size;
+    }
+    p[l->nvariants] = o;
+    np[l->nvariants] = no;
     *vp = p;
     *vnp = np;
     return l;
@@ -403,6 +419,23 @@ bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len
     return true;
 }
 
+/* The name of the element type of a memmove over places pl (len: its constant length, 0
+ * for a run-time one) when that type's bytes have no certain kind (enum variants, or union
+ * fields, that put different kinds at one byte) and it holds a float; NULL otherwise.
+ * Such a memmove is not copied by variant (body_rewrite_mem says why), and Enzyme types
+ * it from its first bytes or from the bytes' other uses: the derivatives it moves are
+ * wrong where plain Enzyme stops (random_cases.py seed 3, case 2: copy_within at -O2).
+ * The body pass marks it for the mid rewrite (typetree rewrite --enum-moves), which
+ * refuses it in code Enzyme differentiates. */
+const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t len)
+{
+    tt_type *t = elem_type(b, pl, len);
+    if (!t || tree_untyped_bytes(b->c, t) || body_byte_kinds(b, t)->size ||
+        !tree_holds_float(b->c, t))
+        return NULL;
+    return t->name;
+}
+
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], uint64_t len, bool by_variant, tt_buf *out)
@@ -418,11 +451,7 @@ bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, ui
     tt_type *t = elem_type(b, pl, len);
     if (!t || tree_untyped_bytes(b->c, t))
         return false;
-    /* memmoves not by variant: rotate_left(1) and a swap over a slice of `enum { V0(f64),
-     * V1(f64, f64, f64), V2(S0 { [u64; 1], f64 }, Option<f64>) }` came out wrong at -O2 and
-     * -O3 with the memmove by variant, where Enzyme stopped before (random_cases.py seed 4,
-     * case 7; cause not found), so memmoves of such enums stay as they were */
-    const loop_fn *f = loop_for(b, t, move, false, by_variant && !move);
+    const loop_fn *f = loop_for(b, t, move, false, by_variant);
     if (!f || (len && len % f->es))
         return false;
     /* "call void @llvm.memcpy.p0.p0.i64(A, B, i64 L, i1 false)<rest>" ->
@@ -709,7 +738,7 @@ static void put_swap_fn(tt_buf *o, const loop_fn *f)
 
 
 /* An enum's element copy: the tag (or niche) read from %s, then the pieces of the variant
- * it says; a direct tag no variant has: every byte as integers. */
+ * it says; a direct tag no variant has: every byte as integers (variant_pieces). */
 static void put_variant_fn(tt_buf *o, const loop_fn *f)
 {
     const tt_layout *l = f->el;
@@ -753,14 +782,7 @@ static void put_variant_fn(tt_buf *o, const loop_fn *f)
     }
     if (strcmp(other, "other") == 0) {
         buf_put(o, "other:\n");
-        for (uint64_t i = 0; i < f->es; i++)
-            buf_printf(o, "  %%os%llu = getelementptr inbounds i8, ptr %%s, i64 %llu\n"
-                          "  %%od%llu = getelementptr inbounds i8, ptr %%d, i64 %llu\n"
-                          "  %%ov%llu = load i8, ptr %%os%llu, align 1\n"
-                          "  store i8 %%ov%llu, ptr %%od%llu, align 1\n",
-                       (unsigned long long)i, (unsigned long long)i, (unsigned long long)i,
-                       (unsigned long long)i, (unsigned long long)i, (unsigned long long)i,
-                       (unsigned long long)i, (unsigned long long)i);
+        put_piece_list(o, f->vp[l->nvariants], f->vnp[l->nvariants], "o", "s", "d", false);
         buf_put(o, "  br label %done\n");
     }
     buf_put(o, "done:\n  ret void\n}\n");

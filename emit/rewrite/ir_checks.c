@@ -7,6 +7,7 @@
 
 #include "ir_rewriter.h"
 #include "../../layout/xalloc.h"
+#include "../body/ir_body.h"
 
 /* ---- const fn pointers ----
  * Define and declare lines: whether the function's return type or parameter list names a
@@ -139,9 +140,32 @@ static size_t *reached_from_enzyme(ir_rewriter *rw, bool reverse, size_t *count)
     return order;
 }
 
+/* ---- enum moves ----
+ * A body line with annotate's mark "typetree_disputed_move"="TYPE" (on a memmove's
+ * destination): the function's first, and the type it names. */
+#define ENUM_MOVE_MARK "\"" DISPUTED_MOVE_NAME "\"=\""
+
+void ir_enum_moves_note(ir_rewriter *rw, const char *s, size_t n)
+{
+    if (!rw->in_body || !rw->nfns)
+        return;
+    struct fn_rec *f = &rw->fns[rw->nfns - 1];
+    if (f->enum_move)
+        return;
+    size_t at = rw_find(s, 0, n, ENUM_MOVE_MARK);
+    if (at == n)
+        return;
+    size_t from = at + strlen(ENUM_MOVE_MARK), to = from;
+    while (to < n && s[to] != '"')
+        to++;
+    f->enum_move = rw->lines;
+    f->enum_move_type = arena_strndup(rw->c->arena, s + from, to - from);
+}
+
 /* The refusals of functions reached from Enzyme: which check, from which mode, and what
  * the message says after the function's name. tools/rustc-typetree knows each refusal by
- * its message ("moves bytes one at a time", "returns a pointer and a float"). */
+ * its message ("moves bytes one at a time", "returns a pointer and a float", "moves values
+ * of"). */
 static const struct {
     unsigned which;
     bool reverse; /* reached from Enzyme's reverse mode alone */
@@ -151,6 +175,12 @@ static const struct {
      "which Enzyme differentiates, moves bytes one at a time where they may hold a float (a "
      "run-time byte index, or four adjacent bytes); Enzyme moves no derivative with values "
      "narrower than 16 bits (tests/enzyme-bugs/float-as-bytes.ll)"},
+    {IR_RW_ENUM_MOVES, false,
+     "which Enzyme differentiates, moves values of %s by a memmove, a type whose variants put "
+     "a float and other data at one byte (copy_within, rotate, Vec::insert or remove over "
+     "them); Enzyme types such a move from its first bytes, the tag, and moves no derivative "
+     "with the payloads (tests/enzyme-bugs/enum-memmove.ll); copies of such values (to_vec, "
+     "clone_from_slice, one value at a time) go variant by variant and are right"},
     {IR_RW_POINTER_FLOAT_RETURNS, true,
      "which Enzyme differentiates in reverse mode, returns a pointer and a float together (a "
      "pair such as (&T, f64) by value); Enzyme's reverse mode drops the float's derivative "
@@ -161,7 +191,9 @@ static const struct {
 /* The module line function f's record holds for check `which` (0: nothing to refuse). */
 static size_t refused_line(const struct fn_rec *f, unsigned which)
 {
-    return which == IR_RW_BYTE_MOVES ? f->byte_move : f->pf_return;
+    return which == IR_RW_BYTE_MOVES ? f->byte_move
+           : which == IR_RW_ENUM_MOVES ? f->enum_move
+                                       : f->pf_return;
 }
 
 bool ir_rewrite_check(ir_rewriter *rw)
@@ -176,9 +208,11 @@ bool ir_rewrite_check(ir_rewriter *rw)
             size_t line = refused_line(f, reached_refusals[r].which);
             if (!line)
                 continue;
+            const char *why = reached_refusals[r].why;
+            if (reached_refusals[r].which == IR_RW_ENUM_MOVES)
+                why = arena_printf(rw->c->arena, why, f->enum_move_type);
             diag_add(rw->c, TT_ERROR, loc_new(rw->c->arena, rw->file, "line %zu", line),
-                     "%s%s, %s", f->name, rust_path(rw->c->arena, f->name),
-                     reached_refusals[r].why);
+                     "%s%s, %s", f->name, rust_path(rw->c->arena, f->name), why);
             ok = false;
         }
         free(order);

@@ -64,7 +64,7 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
                         IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
                         IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS |
-                        IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES);
+                        IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES | IR_RW_ENUM_MOVES);
 }
 
 static bool is_word(char ch)
@@ -104,8 +104,11 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
-    if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS))
+    if (rw->which &
+        (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS | IR_RW_ENUM_MOVES))
         inner_first_note(rw, s, n);
+    if (rw->which & IR_RW_ENUM_MOVES)
+        ir_enum_moves_note(rw, s, n);
     if (rw->which & IR_RW_BYTE_MOVES)
         byte_moves_note(rw, s, n);
     if (rw->which & IR_RW_CONST_FN_POINTERS)
@@ -337,7 +340,7 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
         if (next_global(s, &i, n, &g)) {
             rw_sym_of(rw, s, g)->fn = (long)rw->nfns;
-            if (rw->which & (IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS))
+            if (rw->which & (IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS | IR_RW_ENUM_MOVES))
                 rw->fns[rw->nfns].name = rw_tok_text(rw, s, g);
         }
         if ((rw->which & IR_RW_POINTER_FLOAT_RETURNS) && ir_pointer_float_return(s, n))

@@ -110,6 +110,8 @@ struct fn_rec {
     const char *name;  /* byte moves: its name as written, and the module line of */
     size_t byte_move;  /* the load of a move refused (0: none) */
     size_t pf_return;  /* pointer-float returns: its define's module line (0: none) */
+    size_t enum_move;  /* enum moves: the module line of its first marked move (0: none), */
+    const char *enum_move_type; /* and the Rust type the mark names */
 };
 
 struct ptr_select {
@@ -144,6 +146,10 @@ struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
 /* ir_checks.c: the listing pass's notes for IR_RW_CONST_FN_POINTERS (define and declare
  * lines, lines calling @__enzyme_*). */
 void ir_const_fn_pointers_note(ir_rewriter *rw, const char *s, size_t n);
+
+/* ir_checks.c: the listing pass's notes for IR_RW_ENUM_MOVES (body lines with a
+ * "typetree_disputed_move" attribute). */
+void ir_enum_moves_note(ir_rewriter *rw, const char *s, size_t n);
 
 /* ir_entry_trees.c: the listing pass's notes for IR_RW_ENTRY_TREES (define lines, lines
  * calling Enzyme); line s[0, n) rewritten to out when it hands Enzyme a function that gets

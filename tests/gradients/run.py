@@ -122,10 +122,12 @@ def write_main(cases, path, case_dir):
 
 # How a build the wrapper stopped before a program existed says so: Enzyme's failure, and
 # the wrapper's checks of what Enzyme would get wrong silently (tools/rustc-typetree's
-# byte-moves and const-fn-pointers stages; recorded as "enzyme error", their message the
-# reason). Any other failed build is a "build error" of every case it held.
+# byte-moves, const-fn-pointers, pointer-float-returns and enum-moves stages; recorded as
+# "enzyme error", their message the reason). Any other failed build is a "build error" of
+# every case it held.
 REFUSED = ("rustc-typetree: enzyme:", "rustc-typetree: byte-moves:",
-           "rustc-typetree: const-fn-pointers:")
+           "rustc-typetree: const-fn-pointers:", "rustc-typetree: pointer-float-returns:",
+           "rustc-typetree: enum-moves:")
 
 
 def reason_of(log):

@@ -9,8 +9,8 @@
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --strip-dead-on-return, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
 #                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --entry-trees, --copy-segments, --byte-moves,
-#                   --const-fn-pointers and --pointer-float-returns
-#                   (the last three checks: .expected is the input) are
+#                   --const-fn-pointers, --pointer-float-returns and --enum-moves
+#                   (the last four checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; REWRITE-ONLY: why" skips the annotate comparison.
 #                   A line "; SAME-OUTPUT" in NAME.ll: lli runs NAME.ll and NAME.expected
@@ -21,8 +21,8 @@
 #                   prints (made by the former awk program); with the plugin here, each half
 #                   must be a pipeline opt runs. .err: as above.
 #   calls-enzyme.ll `typetree calls-enzyme` says 0 (declares __enzyme_*), and so for the
-#                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll, entry-trees.ll and
-#                   pointer-float-returns*.ll, which call
+#                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll, entry-trees.ll,
+#                   pointer-float-returns*.ll and enum-moves*.ll, which call
 #                   Enzyme; every other .ll 3.
 # Prints [PASS]/[FAIL] per check and ends with "N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 TYPETREE_BIN" >&2; exit 2; }
@@ -77,7 +77,8 @@ for f in *.ll; do
     case " $args " in *" --strip-memory "* | *" --strip-dead-on-return "* | *" --float-loads "* | *" --range-loads "* | *" --pointer-selects "* | \
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
-        *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "* | *" --entry-trees "*)
+        *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "* | *" --entry-trees "* | \
+        *" --enum-moves "*)
         continue ;; # rewrite's only
     esac
     grep -q '^; REWRITE-ONLY' "$f" && continue
@@ -126,7 +127,7 @@ done
 for f in *.ll; do
     want=3
     case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll | entry-trees.ll | \
-        pointer-float-returns*.ll) want=0 ;; esac
+        pointer-float-returns*.ll | enum-moves*.ll) want=0 ;; esac
     "$T" calls-enzyme "$f" 2>"$out/err"
     st=$?
     if [ $st -eq $want ]; then ok "calls-enzyme $f: $st"; else bad "calls-enzyme $f: $st, not $want" "$out/err"; fi

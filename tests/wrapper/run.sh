@@ -14,8 +14,9 @@
 # the stage errors of a program Enzyme rejects and of one that calls Enzyme
 # without a plugin, rand's float from integer bits right with trees (rand_bits.rs), the
 # refusal of floats' bytes moved one by one (byte_swap.rs), of a
-# function of floats passed as enzyme_const (const_fn.rs) and of a reference and a float
-# returned together in reverse mode (pointer_float.rs).
+# function of floats passed as enzyme_const (const_fn.rs), of a reference and a float
+# returned together in reverse mode (pointer_float.rs) and of a memmove of enums whose
+# variants disagree (enum_moves.rs).
 # usage: tests/wrapper/run.sh TYPETREE_BIN
 T=${1:?usage: tests/wrapper/run.sh TYPETREE_BIN}
 case $T in /*) ;; *) T=$(pwd)/$T ;; esac
@@ -199,6 +200,12 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         >/dev/null 2>"$out/pf/log"; echo $? >"$out/pf/st"
      "$W" --enzyme "$plugin" --allow-pointer-float-returns -A warnings "$fx/pointer_float.rs" \
         -o "$out/pf/allowed" >/dev/null 2>"$out/pf/allow.log") &
+    # enum_moves: copy_within over an enum whose variants disagree; refused, or built anyway
+    mkdir -p "$out/em"
+    ("$W" --enzyme "$plugin" -A warnings "$fx/enum_moves.rs" -o "$out/em/refused" \
+        >/dev/null 2>"$out/em/log"; echo $? >"$out/em/st"
+     "$W" --enzyme "$plugin" --allow-enum-moves -A warnings "$fx/enum_moves.rs" \
+        -o "$out/em/allowed" >/dev/null 2>"$out/em/allow.log") &
     # rotate: Enzyme's warnings on a build it finishes reach the user
     "$W" --enzyme "$plugin" --keep-memmove -A warnings "$fx/rotate.rs" -o "$out/rot/kept" \
         >/dev/null 2>"$out/rot/kept.log"
@@ -211,6 +218,10 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
         '[ "$(cat "$out/pf/st")" = 1 ] && grep -q "^rustc-typetree: pointer-float-returns: error: @.*(pointer_float::pick), which Enzyme differentiates in reverse mode, returns a pointer and a float" "$out/pf/log" && grep -q "^rustc-typetree: pointer-float-returns: refused to differentiate pointer_float" "$out/pf/log" && ! grep -q "without trees\|without them" "$out/pf/log" && [ ! -e "$out/pf/refused" ]' "$out/pf/log"
     check "pointer-float returns: --allow-pointer-float-returns builds it, and Enzyme's gradient is the wrong one the check prevents (1, not 1.693)" \
         '"$out/pf/allowed" | grep -q "^gradient wrong (1, want 1.69314718"' "$out/pf/allow.log"
+    check "enum moves: copy_within over an enum whose variants put a float and an integer at one byte is refused, function and type named, no program" \
+        '[ "$(cat "$out/em/st")" = 1 ] && grep -q "^rustc-typetree: enum-moves: error: @.*(enum_moves::f), which Enzyme differentiates, moves values of enum_moves::Value by a memmove" "$out/em/log" && grep -q "^rustc-typetree: enum-moves: refused to differentiate enum_moves" "$out/em/log" && ! grep -q "without trees\|without them" "$out/em/log" && [ ! -e "$out/em/refused" ]' "$out/em/log"
+    check "enum moves: --allow-enum-moves builds it, and Enzyme's gradient is the wrong one the check prevents (0, not 6)" \
+        '"$out/em/allowed" | grep -q "^gradient wrong (0, want 6)"' "$out/em/allow.log"
     check "byte moves: swapping a float's bytes one by one is refused, the function named, no program" \
         '[ "$(cat "$out/bs/st")" = 1 ] && grep -q "^rustc-typetree: byte-moves: error: @.*(byte_swap::swap_bytes), which Enzyme differentiates, moves bytes one at a time" "$out/bs/log" && grep -q "^rustc-typetree: byte-moves: refused to differentiate byte_swap" "$out/bs/log" && ! grep -q "without trees\|without them" "$out/bs/log" && [ ! -e "$out/bs/refused" ]' "$out/bs/log"
     check "byte moves: --allow-byte-moves hands the same module to Enzyme" \
