@@ -419,14 +419,16 @@ bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len
     return true;
 }
 
-/* The name of the element type of a memmove over places pl (len: its constant length, 0
- * for a run-time one) when that type's bytes have no certain kind (enum variants, or union
- * fields, that put different kinds at one byte) and it holds a float; NULL otherwise.
- * Such a memmove is not copied by variant (body_rewrite_mem says why), and Enzyme types
- * it from its first bytes or from the bytes' other uses: the derivatives it moves are
- * wrong where plain Enzyme stops (random_cases.py seed 3, case 2: copy_within at -O2).
- * The body pass marks it for the mid rewrite (typetree rewrite --enum-moves), which
- * refuses it in code Enzyme differentiates. */
+/* The name of the element type of a copy or memmove over places pl (len: its constant
+ * length, 0 for a run-time one) when that type's bytes have no certain kind (enum variants,
+ * or union fields, that put different kinds at one byte) and it holds a float; NULL
+ * otherwise. Such a copy left as it is (a memmove, which is not copied by variant:
+ * body_rewrite_mem says why; a struct holding such an enum; an enum the variant copy does
+ * not take) is typed by Enzyme from its first bytes or from the bytes' other uses, and the
+ * derivatives it moves are wrong, often where plain Enzyme stops (random_cases.py seed 3,
+ * case 2: copy_within at -O2; seed 5, case 11: a struct holding one, by value). The body
+ * pass marks it for the mid rewrite (typetree rewrite --enum-moves), which refuses it in
+ * code Enzyme differentiates. */
 const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = elem_type(b, pl, len);

@@ -137,11 +137,16 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
          * tree types the copy for every variant (ir_body_loops.c) */
         done = true;
     }
-    /* a memmove left as it is over values whose variants disagree: marked for the mid
-     * rewrite's check (body_disputed_move), as an attribute of its destination operand
+    /* a copy or memmove left as it is over values whose variants disagree: marked for the
+     * mid rewrite's check (body_disputed_move), as an attribute of its destination operand
      * (LLVM's passes keep call-site attributes where they rebuild a call; metadata
-     * DeadArgumentElimination drops) */
-    const char *disputed = !done && move ? body_disputed_move(b, pl, known ? bytes : 0) : NULL;
+     * DeadArgumentElimination drops). Copies too: a struct holding such an enum, copied
+     * whole by value, was as wrong (random_cases.py seed 5, case 11: wrong at -O0..-O2
+     * with trees, and at -O1/-O2 without them). Only with --typed-copy-loops, the
+     * wrapper's mode for a program that calls Enzyme: without it no copy goes by variant,
+     * and no check reads the marks. */
+    const char *disputed =
+        !done && !set && b->copy_loops ? body_disputed_move(b, pl, known ? bytes : 0) : NULL;
     const char *mark =
         disputed ? arena_printf(b->c->arena, "\"" DISPUTED_MOVE_NAME "\"=\"%s\"", disputed) : NULL;
     if (!done && (use || mark)) {
@@ -166,8 +171,8 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
                    t.data, pl[0] && have[0] ? pl[0]->what : pl[1]->what);
         }
         if (mark)
-            report(b, arena_printf(b->c->arena, "memmove %s <- %s: marked, %s's bytes have no certain kind",
-                                   vn[0], vn[1], disputed),
+            report(b, arena_printf(b->c->arena, "%s %s <- %s: marked, %s's bytes have no certain kind",
+                                   what, vn[0], vn[1], disputed),
                    "", pl[0] ? pl[0]->what : pl[1]->what);
         free(t.data);
         done = true;
