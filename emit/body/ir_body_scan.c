@@ -368,4 +368,15 @@ void body_scan_call(body_typer *b, const char *y, const char *s, size_t n)
     if (v)
         body_add_place(b, v, ret, 0, false,
                        arena_printf(b->c->arena, "the sret result of %s: %s", sym, ret->name));
+    /* a thin pointer returned (`index_mut`'s &mut T, `as_ptr`'s *const T): the first of a
+     * run of its pointee's type, as a pointer loaded from a typed place is. A copy into it
+     * (`v[j] = *e` at -O0, through index_mut) then has a place: of an enum whose variants
+     * disagree, it reached Enzyme untyped and moved one element's derivative into another's
+     * (random_cases.py seed 5, case 3) */
+    tt_type *pt = y && mode == PASS_DIRECT ? types_pointee(b->c, ret) : NULL;
+    if (pt && pt->kind != TY_SLICE && pt->kind != TY_STR && body_size_of(b, pt) &&
+        !tree_untyped_bytes(b->c, pt))
+        body_add_place(b, y, pt, 0, true,
+                       arena_printf(b->c->arena, "the %s the result of %s points to", pt->name,
+                                    sym));
 }
