@@ -178,9 +178,3 @@ uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor)
     }
     return w.need;
 }
-
-bool tree_holds_float(tt_ctx *c, tt_type *t)
-{
-    offset_walk w = {.c = c, .kinds = map_new(c->arena), .visited = NULL, .need = 0};
-    return (kinds_of(&w, t, 0) & K_FLOATS) != 0;
-}

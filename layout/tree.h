@@ -57,9 +57,6 @@ bool tree_untyped_bytes(tt_ctx *c, tt_type *t);
  * largest type reachable from the functions and locals that mixes a float with other data,
  * at least floor. */
 uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
-/* Whether a value of t holds a float in its own bytes (in some field or variant; not behind
- * its pointers). */
-bool tree_holds_float(tt_ctx *c, tt_type *t);
 /* Every byte of a (sized) t by its kind at the first level, offsets from 0: floats at
  * their first byte, a pointer one entry (nothing of its pointee), integers and padding
  * (Anything) one per byte, bytes no variant of an enum covers none. False when some

@@ -152,9 +152,9 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
                        tt_buf *out);
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
 
-/* the Rust type of the elements a copy or memmove moves when their bytes' kinds are not
- * certain and one is a float: what the mid rewrite's enum-move check refuses left as it is
- * (ir_body_loops.c) */
+/* the Rust type of the elements a memmove moves when they are of an enum whose variants
+ * disagree on a byte's kind, a float among them: what the mid rewrite's enum-move check
+ * refuses (ir_body_loops.c) */
 const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t len);
 /* copies of run-time length (len 0), and memmoves of a constant length len, as loops
  * (ir_body_loops.c) */

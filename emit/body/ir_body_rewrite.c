@@ -137,16 +137,16 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
          * tree types the copy for every variant (ir_body_loops.c) */
         done = true;
     }
-    /* a copy or memmove left as it is over values whose variants disagree: marked for the
-     * mid rewrite's check (body_disputed_move), as an attribute of its destination operand
+    /* a memmove left as it is over values whose variants disagree: marked for the mid
+     * rewrite's check (body_disputed_move), as an attribute of its destination operand
      * (LLVM's passes keep call-site attributes where they rebuild a call; metadata
-     * DeadArgumentElimination drops). Copies too: a struct holding such an enum, copied
-     * whole by value, was as wrong (random_cases.py seed 5, case 11: wrong at -O0..-O2
-     * with trees, and at -O1/-O2 without them). Only with --typed-copy-loops, the
-     * wrapper's mode for a program that calls Enzyme: without it no copy goes by variant,
-     * and no check reads the marks. */
+     * DeadArgumentElimination drops). Not a memcpy left as it is: marking those (a copy
+     * through a local whose tree says Integer beyond the tag, a struct holding such an
+     * enum) refused builds of random_cases.py seeds 4 and 6 that were right with trees
+     * and without. Only with --typed-copy-loops, the wrapper's mode for a program that
+     * calls Enzyme: without it nothing goes by variant, and no check reads the marks. */
     const char *disputed =
-        !done && !set && b->copy_loops ? body_disputed_move(b, pl, known ? bytes : 0) : NULL;
+        !done && move && b->copy_loops ? body_disputed_move(b, pl, known ? bytes : 0) : NULL;
     const char *mark =
         disputed ? arena_printf(b->c->arena, "\"" DISPUTED_MOVE_NAME "\"=\"%s\"", disputed) : NULL;
     if (!done && (use || mark)) {

@@ -176,13 +176,12 @@ static const struct {
      "run-time byte index, or four adjacent bytes); Enzyme moves no derivative with values "
      "narrower than 16 bits (tests/enzyme-bugs/float-as-bytes.ll)"},
     {IR_RW_ENUM_MOVES, false,
-     "which Enzyme differentiates, moves values of %s by a memmove or a copy typetree cannot "
-     "type, a type whose variants put a float and other data at one byte (copy_within, "
-     "rotate, Vec::insert or remove over such an enum; a struct holding one, copied whole); "
-     "Enzyme types such a move from its first bytes, the tag, or from the bytes' other uses, "
-     "and moves the payloads' derivatives wrongly (tests/enzyme-bugs/enum-memmove.ll); "
-     "copies of the enum itself (to_vec, clone_from_slice, one value at a time) go variant "
-     "by variant and are right"},
+     "which Enzyme differentiates, moves values of %s by a memmove, an enum whose variants "
+     "put a float and other data at one byte (copy_within, rotate, Vec::insert or remove "
+     "over them); Enzyme types such a move from its first bytes, the tag, and moves no "
+     "derivative with the payloads (tests/enzyme-bugs/enum-memmove.ll); copies of such "
+     "values (to_vec, clone_from_slice, one value at a time) go variant by variant and are "
+     "right"},
     {IR_RW_POINTER_FLOAT_RETURNS, true,
      "which Enzyme differentiates in reverse mode, returns a pointer and a float together (a "
      "pair such as (&T, f64) by value); Enzyme's reverse mode drops the float's derivative "
