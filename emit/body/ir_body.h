@@ -11,8 +11,8 @@
  * (emit/rewrite/ir_copy_segments.c): `!typetree_segments` on an alloca, the attribute
  * "typetree_segments" on a pointer parameter (body_param_runs). */
 #define RUNS_NAME "typetree_segments"
-/* A memmove of values whose bytes' kinds are not certain, one of them a float
- * (body_disputed_move): the attribute "typetree_disputed_move"="RUST TYPE" on its
+/* A memmove of values of an enum whose variants disagree on a byte's kind, a float among
+ * them (body_disputed_move): the attribute "typetree_disputed_move"="RUST TYPE" on its
  * destination operand, for the wrapper's check after LLVM's passes (emit/rewrite/ir_checks.c,
  * --enum-moves). */
 #define DISPUTED_MOVE_NAME "typetree_disputed_move"

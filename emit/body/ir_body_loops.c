@@ -197,6 +197,23 @@ static void put_tag_value(tt_buf *o, tt_u128 v, unsigned bytes)
         buf_printf(o, "%c", d[--n]);
 }
 
+/* Integer pieces of bytes [from, end), each ending at the next cut (or end), appended to
+ * q[*nq]; false when that would make more than max. */
+static bool cut_int_pieces(uint64_t from, uint64_t end, const bool *cut, piece *q, size_t *nq,
+                           size_t max)
+{
+    for (uint64_t i = from; i < end;) {
+        uint64_t stop = i + 1;
+        while (stop < end && !cut[stop])
+            stop++;
+        if (*nq == max)
+            return false;
+        q[*nq] = int_piece(i, stop - i);
+        i += q[(*nq)++].size;
+    }
+    return true;
+}
+
 /* The layout of enum t when its elements can be copied variant by variant: a tag or niche
  * of a width LLVM loads as one integer, every inhabited variant's bytes certain, and a
  * float among them. Fills vp/vnp (arena). NULL otherwise. */
@@ -255,15 +272,9 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
                 q[nq++] = p[v][k];
                 continue;
             }
-            for (uint64_t i = p[v][k].off, end = i + p[v][k].size; i < end;) {
-                uint64_t stop = i + 1;
-                while (stop < end && !cut[stop])
-                    stop++;
-                if (nq == MAX_PIECES)
-                    return NULL;
-                q[nq] = int_piece(i, stop - i);
-                i += q[nq++].size;
-            }
+            if (!cut_int_pieces(p[v][k].off, p[v][k].off + p[v][k].size, cut, q, &nq,
+                                MAX_PIECES))
+                return NULL;
         }
         p[v] = q;
         np[v] = nq;
@@ -272,15 +283,9 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
      * byte at a time, an i8 load where a variant has an f32 is an Integer Enzyme's type
      * analysis finds against that Float (Illegal updateAnalysis: gradient case
      * enum_copy_values at -O2, once one value's copies went by variant too). */
-    piece *o = arena_alloc(b->c->arena, (l->size + 1) * sizeof *o);
+    piece *o = arena_alloc(b->c->arena, l->size * sizeof *o);
     size_t no = 0;
-    for (uint64_t i = 0; i < l->size;) {
-        uint64_t stop = i + 1;
-        while (stop < l->size && !cut[stop])
-            stop++;
-        o[no] = int_piece(i, stop - i);
-        i += o[no++].size;
-    }
+    cut_int_pieces(0, l->size, cut, o, &no, l->size); /* at most one piece a byte */
     p[l->nvariants] = o;
     np[l->nvariants] = no;
     *vp = p;
@@ -436,8 +441,7 @@ const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t
     tt_type *t = elem_type(b, pl, len);
     piece **vp;
     size_t *vnp;
-    if (!t || tree_untyped_bytes(b->c, t) || body_byte_kinds(b, t)->size ||
-        !variant_pieces(b, t, &vp, &vnp))
+    if (!t || body_byte_kinds(b, t)->size || !variant_pieces(b, t, &vp, &vnp))
         return NULL;
     return t->name;
 }

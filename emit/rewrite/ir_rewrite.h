@@ -195,13 +195,13 @@ enum {
     IR_RW_ENTRY_TREES = 1u << 18,
     /* a check, not a rewrite (emit/rewrite/ir_checks.c; needs the listing pass): the run
      * fails, writing nothing, when a function reached from one handed to Enzyme holds a
-     * call with a "typetree_disputed_move" attribute (annotate's body pass marks the memmoves it
-     * leaves over values whose variants put a float and other data at one byte: `copy_within`,
-     * `rotate`, `Vec::insert` over `enum { A(f64), B(u64) }`). Enzyme types such a move
-     * from its first bytes (the tag) or from the bytes' other uses, and moves the
-     * derivatives wrongly, silently at -O2/-O3 where plain Enzyme stops (random_cases.py
-     * seed 3, case 2). Copies (memcpy) of such values go by variant instead
-     * (emit/body/ir_body_loops.c). */
+     * call with a "typetree_disputed_move" attribute (annotate's body pass, with
+     * --typed-copy-loops, marks the memmoves it leaves over values of an enum whose variants
+     * put a float and other data at one byte: `copy_within`, `rotate`, `Vec::insert` over
+     * `enum { A(f64), B(u64) }`). Enzyme types such a move from its first bytes, the tag,
+     * and moves no derivative with the payloads, silently at -O2/-O3 where plain Enzyme
+     * stops (random_cases.py seed 3, case 2; tests/enzyme-bugs/enum-memmove.ll). Copies
+     * (memcpy) of such values go by variant instead (emit/body/ir_body_loops.c). */
     IR_RW_ENUM_MOVES = 1u << 19,
 };
 
