@@ -26,6 +26,8 @@
  * which hands each line to the scans and rewrites. */
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "ir_body_impl.h"
 
 body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
@@ -176,6 +178,8 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
         } else {
             if (y)
                 body_scan_gep(b, y, s, n, op);
+            else if (n > 12 && memcmp(s, "  store ptr ", 12) == 0)
+                body_scan_store(b, s + 2, n - 2);
             if (body_contains(s, n, "call ") || body_contains(s, n, "invoke ")) {
                 if (!y && body_swap_call(b, s, n, out)) {
                     free(clean.data);

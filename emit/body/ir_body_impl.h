@@ -151,6 +151,8 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
 bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
                        tt_buf *out);
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
+/* a pointer stored into a typed place takes the place it points to (ir_body_rewrite.c) */
+void body_scan_store(body_typer *b, const char *s, size_t n);
 
 /* the Rust type of the elements a memmove moves when they are of an enum whose variants
  * disagree on a byte's kind, a float among them: what the mid rewrite's enum-move check

@@ -37,10 +37,15 @@
 
 #include "ir_body_impl.h"
 
+struct loop_fn;
 typedef struct {
     uint64_t off;
     uint64_t size;
-    const char *ty; /* LLVM type of the load and store */
+    const char *ty; /* LLVM type of the load and store; NULL for a call */
+    /* a value of enum type held whose variants disagree, held in a struct (held_pieces):
+     * copied by call, the function of that enum that copies one value by its variant */
+    tt_type *held;
+    const struct loop_fn *call;
 } piece;
 
 typedef struct loop_fn {
@@ -85,7 +90,7 @@ static piece int_piece(uint64_t off, uint64_t room)
     static const char *const int_ty[9] = {NULL, "i8", "i16", NULL, "i32",
                                           NULL, NULL, NULL, "i64"};
     uint64_t w = room >= 8 ? 8 : room >= 4 ? 4 : room >= 2 ? 2 : 1;
-    return (piece){off, w, int_ty[w]};
+    return (piece){off, w, int_ty[w], NULL, NULL};
 }
 
 /* The pieces of bytes [from, from + len) of m at p (at most max, offsets from `from`), in
@@ -108,14 +113,14 @@ static size_t pieces_in(body_typer *b, const body_bytes *m, uint64_t from, uint6
             uint64_t w = tree_kind_width(b->c, k);
             if (i + w > stop)
                 return 0;
-            p[np++] = (piece){i - from, w, fty};
+            p[np++] = (piece){i - from, w, fty, NULL, NULL};
             i += w;
             continue;
         }
         if (cls == BYTE_DATA && k == KIND_POINTER) {
             if (i + ptr_size > stop)
                 return 0;
-            p[np++] = (piece){i - from, ptr_size, "ptr"};
+            p[np++] = (piece){i - from, ptr_size, "ptr", NULL, NULL};
             i += ptr_size;
             continue;
         }
@@ -265,15 +270,21 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
     for (uint32_t v = 0; v < l->nvariants; v++) {
         piece *q = arena_alloc(b->c->arena, (MAX_PIECES + 1) * sizeof *q);
         size_t nq = 0;
-        for (size_t k = 0; k < np[v]; k++) {
+        for (size_t k = 0; k < np[v];) {
             if (p[v][k].ty[0] != 'i') {
                 if (nq == MAX_PIECES)
                     return NULL;
-                q[nq++] = p[v][k];
+                q[nq++] = p[v][k++];
                 continue;
             }
-            if (!cut_int_pieces(p[v][k].off, p[v][k].off + p[v][k].size, cut, q, &nq,
-                                MAX_PIECES))
+            /* a run of integer pieces cut again as one: pieces_in's widths do not stop at
+             * the cuts, and cut each on its own, [28, 36) [36, 44) [44, 48) around another
+             * variant's double at [40, 48) became i32s inside it, which Enzyme types as
+             * that double ("Illegal intermediate": random_cases.py seed 5, case 11) */
+            uint64_t from = p[v][k].off, end = from + p[v][k].size;
+            for (k++; k < np[v] && p[v][k].ty[0] == 'i' && p[v][k].off == end; k++)
+                end += p[v][k].size;
+            if (!cut_int_pieces(from, end, cut, q, &nq, MAX_PIECES))
                 return NULL;
         }
         p[v] = q;
@@ -293,6 +304,111 @@ static const tt_layout *variant_pieces(body_typer *b, tt_type *t, piece ***vp, s
     return l;
 }
 
+static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, bool by_variant);
+
+/* Past this depth of structs in structs a copy stays as it is. */
+#define MAX_HELD_DEPTH 8
+
+/* Appends to p[*np] (at most max) the pieces of a value of t at offset base, in order: a
+ * struct, tuple or array holding an enum whose variants disagree (variant_pieces), each
+ * such enum one call of the function that copies it by its variant (made only when make),
+ * every other field by its certain bytes, padding between fields as integers. *held
+ * counts the enums. False
+ * when some part is neither (a union, untyped bytes, an enum whose variants' own bytes are
+ * uncertain).
+ *
+ * Without it a struct holding such an enum, copied whole (passed by value, through a
+ * local), kept rustc's memcpy: its tree says nothing of the bytes where the variants
+ * disagree, Enzyme typed them from the other bytes or the enum's first variant, and the
+ * derivatives of the others' floats did not move, silently, at -O0..-O2 (random_cases.py
+ * seed 5, case 11: a `#[repr(C)] struct { (Option<f32>, i32, enum { V0(f64), V1(f32,
+ * usize), V2(S0, [f64; 2]) }), u64, [f64; 3], i64 }` passed by value; plain Enzyme stops
+ * at -O0 and is wrong at -O1/-O2 too). */
+static bool held_pieces(body_typer *b, tt_type *t, uint64_t base, piece *p, size_t *np,
+                        size_t max, bool make, unsigned *held, unsigned depth)
+{
+    const tt_layout *l = layout_of_quiet(b->c, t);
+    if (!l || !l->sized || l->uninhabited || tree_untyped_bytes(b->c, t))
+        return false;
+    if (!l->size)
+        return true;
+    const body_bytes *m = body_byte_kinds(b, t);
+    if (m->size) {
+        size_t k = pieces_in(b, m, 0, m->size, p + *np, max - *np);
+        if (!k)
+            return false;
+        for (size_t i = 0; i < k; i++)
+            p[*np + i].off += base;
+        *np += k;
+        return true;
+    }
+    piece **vp;
+    size_t *vnp;
+    if (variant_pieces(b, t, &vp, &vnp)) {
+        const loop_fn *f = make ? loop_for(b, t, true, false, true) : NULL;
+        if ((make && !f) || *np == max)
+            return false;
+        p[(*np)++] = (piece){base, l->size, NULL, t, f};
+        (*held)++;
+        return true;
+    }
+    if (depth == MAX_HELD_DEPTH || l->is_enum)
+        return false;
+    uint32_t n = 0;
+    if (t->kind == TY_TUPLE)
+        n = t->n;
+    else if (t->kind == TY_ADT && t->def->kind == DEF_STRUCT)
+        n = t->def->nfields;
+    else if (t->kind != TY_ARRAY)
+        return false;
+    if (t->kind == TY_ARRAY ? l->count > max : n != l->nfields)
+        return false;
+    uint64_t count = t->kind == TY_ARRAY ? l->count : n;
+    uint64_t at = 0; /* the bytes before it are in p */
+    for (uint64_t k = 0; k < count; k++) {
+        uint32_t f = t->kind == TY_ARRAY ? 0 : l->memory_order[k];
+        tt_type *ft = t->kind == TY_ARRAY   ? t->elem
+                      : t->kind == TY_TUPLE ? t->items[f]
+                                            : types_field(b->c, t, 0, f);
+        uint64_t off = t->kind == TY_ARRAY ? k * l->stride : l->offsets[f];
+        const tt_layout *fl = ft ? layout_of_quiet(b->c, ft) : NULL;
+        if (!fl || off < at)
+            return false;
+        if (!fl->size)
+            continue;
+        for (; at < off; at += p[(*np)++].size) {
+            if (*np == max)
+                return false;
+            p[*np] = int_piece(base + at, off - at);
+        }
+        if (!held_pieces(b, ft, base + off, p, np, max, make, held, depth + 1))
+            return false;
+        at = off + fl->size;
+    }
+    for (; at < l->size; at += p[(*np)++].size) {
+        if (*np == max)
+            return false;
+        p[*np] = int_piece(base + at, l->size - at);
+    }
+    return true;
+}
+
+/* The pieces of one value of t (arena) when it is a struct, tuple or array holding an
+ * enum whose variants disagree (held_pieces; the enums' functions made only when make);
+ * 0 otherwise. */
+static size_t struct_pieces(body_typer *b, tt_type *t, bool make, piece **out)
+{
+    if (body_byte_kinds(b, t)->size)
+        return 0;
+    piece *p = arena_alloc(b->c->arena, (MAX_PIECES + 1) * sizeof *p);
+    size_t np = 0;
+    unsigned held = 0;
+    if (!held_pieces(b, t, 0, p, &np, MAX_PIECES, make, &held, 0) || !held)
+        return 0;
+    *out = p;
+    return np;
+}
+
 /* The function that copies (move: moves; swap: swaps) runs of t, made once per shape; by
  * variant (an enum whose variants disagree) only when by_variant. */
 static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, bool by_variant)
@@ -303,13 +419,16 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, 
     const tt_layout *el = NULL;
     /* a swap moves its bytes as i64s whatever T is: one kind needs the typed function too */
     size_t np = pieces_of(b, t, swap, &p);
-    if (!np && (swap || !by_variant || !(el = variant_pieces(b, t, &vp, &vnp))))
+    if (!np && !swap && by_variant && !(el = variant_pieces(b, t, &vp, &vnp)))
+        np = struct_pieces(b, t, true, &p);
+    if (!np && !el)
         return NULL;
     uint64_t es = body_size_of(b, t);
     tt_buf sig = {0};
     buf_printf(&sig, "%s%llu", what, (unsigned long long)es);
     for (size_t k = 0; k < np; k++)
-        buf_printf(&sig, ",%llu:%s", (unsigned long long)p[k].off, p[k].ty);
+        buf_printf(&sig, ",%llu:%s", (unsigned long long)p[k].off,
+                   p[k].call ? arena_printf(b->c->arena, "@%s", p[k].call->name) : p[k].ty);
     if (el) {
         /* the decoding, then each variant's pieces */
         buf_printf(&sig, ";tag%u@%llu/%u", (unsigned)el->tag_encoding,
@@ -407,43 +526,56 @@ static void put_callee(const char *s, size_t open, const char *name, tt_buf *out
     buf_put(out, name);
 }
 
+/* Whether tree use says Integer at a byte of [from, from + size) that is not the tag of
+ * enum layout l lying at from. */
+static bool integer_past_tag(const tt_tree *use, const tt_layout *l, uint64_t from, uint64_t size)
+{
+    for (size_t i = 0; use && i < use->n; i++) {
+        const tt_entry *e = &use->v[i];
+        if (e->len != 2 || e->kind != KIND_INTEGER || e->path[1] < 0)
+            continue;
+        uint64_t at = (uint64_t)e->path[1];
+        if (at >= from && at < from + size &&
+            (at < from + l->tag_offset || at >= from + l->tag_offset + l->tag.prim.size))
+            return true;
+    }
+    return false;
+}
+
 bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len,
                            const tt_tree *use)
 {
     tt_type *t = elem_type(b, pl, len);
     const tt_layout *l = t ? layout_of_quiet(b->c, t) : NULL;
-    if (!l || !l->is_enum || l->tag_encoding == TAG_NONE || body_byte_kinds(b, t)->size)
+    if (!l || body_byte_kinds(b, t)->size)
         return false;
-    for (size_t i = 0; use && i < use->n; i++) {
-        const tt_entry *e = &use->v[i];
-        if (e->len == 2 && e->kind == KIND_INTEGER && e->path[1] >= 0 &&
-            ((uint64_t)e->path[1] < l->tag_offset ||
-             (uint64_t)e->path[1] >= l->tag_offset + l->tag.prim.size))
-            return false;
-    }
-    return true;
+    if (l->is_enum)
+        return l->tag_encoding != TAG_NONE && !integer_past_tag(use, l, 0, l->size);
+    /* a struct holding such enums */
+    piece *p;
+    return struct_pieces(b, t, false, &p) > 0;
 }
 
 /* The name of the element type of a memmove over places pl (len: its constant length, 0
  * for a run-time one) when that type is an enum whose variants put different kinds at one
  * byte, a float among them, each variant's own bytes certain (the enums copied by variant:
- * variant_pieces); NULL otherwise. A memmove is not copied by variant (body_rewrite_mem
- * says why), and Enzyme types it from its first bytes, the tag: the payloads' derivatives
- * do not move (random_cases.py seed 3, case 2: copy_within at -O2, silently, where plain
- * Enzyme stops). The body pass marks it for the mid rewrite (typetree rewrite
- * --enum-moves), which refuses it in code Enzyme differentiates. Not a struct holding such
- * an enum, nor a type whose bytes are uncertain for another reason (a [u8; N] field):
- * marking those, and the memcpys left as they are, refused 22 builds of random_cases.py
- * seeds 1-6 that were right with trees and without, for 3 wrong ones (seed 5, case 11:
- * docs/limits.md). */
+ * variant_pieces), or a struct holding one (struct_pieces); NULL otherwise. A memmove is
+ * not copied by variant (body_rewrite_mem says why), and Enzyme types it from its first
+ * bytes: the payloads' derivatives do not move (random_cases.py seed 3, case 2:
+ * copy_within at -O2, silently, where plain Enzyme stops; copy_within and rotate_left of a
+ * struct holding one, wrong at -O0 and -O2 where plain Enzyme stops). The body pass marks
+ * it for the mid rewrite (typetree rewrite --enum-moves), which refuses it in code Enzyme
+ * differentiates. Not a type whose bytes are uncertain for another reason (a [u8; N]
+ * field): marking those, and the memcpys left as they are, refused 22 builds of
+ * random_cases.py seeds 1-6 that were right with trees and without. */
 const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = elem_type(b, pl, len);
-    piece **vp;
+    piece **vp, *p;
     size_t *vnp;
-    if (!t || body_byte_kinds(b, t)->size || !variant_pieces(b, t, &vp, &vnp))
+    if (!t || body_byte_kinds(b, t)->size)
         return NULL;
-    return t->name;
+    return variant_pieces(b, t, &vp, &vnp) || struct_pieces(b, t, false, &p) ? t->name : NULL;
 }
 
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
@@ -590,7 +722,7 @@ bool body_small_copy(body_typer *b, const char *s, size_t n, const span *args, s
             return false;
         for (uint64_t e = 0; e < len / m->size; e++)
             for (size_t k = 0; k < one; k++, np++)
-                p[np] = (piece){e * m->size + p[k].off, p[k].size, p[k].ty};
+                p[np] = (piece){e * m->size + p[k].off, p[k].size, p[k].ty, NULL, NULL};
     } else {
         np = pieces_in(b, m, pl->off, len, p, SMALL_PIECES);
     }
@@ -680,6 +812,11 @@ static void put_piece_list(tt_buf *o, const piece *p, size_t np, const char *tag
                    (unsigned long long)p[k].off);
         buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%%s, i64 %llu\n", tag, k, db,
                    (unsigned long long)p[k].off);
+        if (p[k].call) {
+            buf_printf(o, "  call void @%s.variant(ptr %%%sd%zu, ptr %%%ss%zu)\n", p[k].call->name,
+                       tag, k, tag, k);
+            continue;
+        }
         buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p[k].ty, tag, k);
         buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p[k].ty, tag, k, tag, k);
     }

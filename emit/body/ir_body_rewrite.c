@@ -421,6 +421,35 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
                                  : "a loaded pointer");
 }
 
+/* "store ptr %v, ptr %x" into a typed place: %v, when it has no place yet, points to what
+ * the pointer stored there points to (place_of_loaded_pointer), unless that is bytes. At
+ * -O0 rustc keeps a variable's value in a register and stores it into the variable's
+ * alloca for the debugger only, so a reference variable taken out of an unnamed temporary
+ * (`for e in a0.iter()`: `e` is loaded from the Option<&T> that `next` returned) had no
+ * place, and neither had the copies through it: `v.push(*e)` of an enum whose variants
+ * disagree reached Enzyme untyped and came out wrong, silently (random_cases.py seed 5,
+ * case 3 at -O0). */
+void body_scan_store(body_typer *b, const char *s, size_t n)
+{
+    lex_cur c = lex_start(s, 0, n);
+    if (!lex_take(&c, "store") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL || c.t.open)
+        return;
+    const char *v = arena_strndup(b->c->arena, s + c.t.at, c.t.end - c.t.at);
+    lex_step(&c);
+    if (!lex_take(&c, ",") || !lex_take(&c, "ptr") || c.t.kind != LEX_LOCAL || c.t.open)
+        return;
+    const char *x = arena_strndup(b->c->arena, s + c.t.at, c.t.end - c.t.at);
+    const place *p = body_place_of(b, x);
+    if (!p || body_place_of(b, v) || map_get(b->derived, v))
+        return;
+    tt_type *pt = body_pointee_at(b, p->t, p->elems ? 0 : p->off, 0);
+    if (pt && pt->kind == TY_SLICE)
+        pt = pt->elem;
+    if (!pt || tree_untyped_bytes(b->c, pt))
+        return;
+    place_of_loaded_pointer(b, v, p, p->elems ? 0 : p->off);
+}
+
 /* The bytes a load reads when it reads a scalar: an integer of whole bytes, a float type
  * other than bfloat (rustc writes none), ptr, or the [1 x i8] rustc loads a u8 field of a
  * packed or byte-aligned place as; 0 for anything else (arrays, structs, vectors, i1). */

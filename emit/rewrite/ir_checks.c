@@ -177,11 +177,11 @@ static const struct {
      "narrower than 16 bits (tests/enzyme-bugs/float-as-bytes.ll)"},
     {IR_RW_ENUM_MOVES, false,
      "which Enzyme differentiates, moves values of %s by a memmove, an enum whose variants "
-     "put a float and other data at one byte (copy_within, rotate, Vec::insert or remove "
-     "over them); Enzyme types such a move from its first bytes, the tag, and moves no "
-     "derivative with the payloads (tests/enzyme-bugs/enum-memmove.ll); copies of such "
-     "values (to_vec, clone_from_slice, one value at a time) go variant by variant and are "
-     "right"},
+     "put a float and other data at one byte or a type that holds one (copy_within, rotate, "
+     "Vec::insert or remove over them); Enzyme types such a move from its first bytes and "
+     "moves no derivative with the payloads (tests/enzyme-bugs/enum-memmove.ll); copies of "
+     "such values (to_vec, clone_from_slice, one value at a time) go variant by variant and "
+     "are right"},
     {IR_RW_POINTER_FLOAT_RETURNS, true,
      "which Enzyme differentiates in reverse mode, returns a pointer and a float together (a "
      "pair such as (&T, f64) by value); Enzyme's reverse mode drops the float's derivative "
