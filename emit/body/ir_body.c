@@ -21,11 +21,12 @@
  *
  * The parts, one file each, sharing emit/body/ir_body_impl.h: the first pass over the module
  * (ir_body_notes.c), line scanning and places (ir_body_scan.c), trees of places
- * (ir_body_trees.c), segment lists of long copies (ir_body_segments.c), the rewrites of lines (ir_body_rewrite.c), the metadata they refer to
+ * (ir_body_trees.c), segment lists of long copies (ir_body_segments.c), the rewrites of
+ * lines (ir_body_rewrite.c), copies as typed loads and stores or calls of copy functions
+ * (ir_body_loops.c, over the pieces of ir_body_pieces.c), the metadata they refer to
  * (ir_body_md.c). This file: the typer's life, a function's begin and end, and body_line,
  * which hands each line to the scans and rewrites. */
 #include <stdlib.h>
-
 #include <string.h>
 
 #include "ir_body_impl.h"
