@@ -249,9 +249,9 @@ bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len
 /* The name of the element type of a memmove over places pl (len: its constant length, 0
  * for a run-time one) when that type is an enum whose variants put different kinds at one
  * byte, a float among them, each variant's own bytes certain (the enums copied by variant:
- * variant_pieces), or a struct holding one (struct_pieces); NULL otherwise. A memmove is
- * not copied by variant (body_rewrite_mem says why), and Enzyme types it from its first
- * bytes: the payloads' derivatives do not move (random_cases.py seed 3, case 2:
+ * body_variant_pieces), or a struct holding one (body_struct_pieces); NULL otherwise. A
+ * memmove is not copied by variant (body_rewrite_mem says why), and Enzyme types it from
+ * its first bytes: the payloads' derivatives do not move (random_cases.py seed 3, case 2:
  * copy_within at -O2, silently, where plain Enzyme stops; copy_within and rotate_left of a
  * struct holding one, wrong at -O0 and -O2 where plain Enzyme stops). The body pass marks
  * it for the mid rewrite (typetree rewrite --enum-moves), which refuses it in code Enzyme
@@ -575,7 +575,7 @@ static void put_swap_fn(tt_buf *o, const loop_fn *f)
 
 
 /* An enum's element copy: the tag (or niche) read from %s, then the pieces of the variant
- * it says; a direct tag no variant has: every byte as integers (variant_pieces). */
+ * it says; a direct tag no variant has: every byte as integers (body_variant_pieces). */
 static void put_variant_fn(tt_buf *o, const loop_fn *f)
 {
     const tt_layout *l = f->el;

@@ -209,11 +209,10 @@ const tt_layout *body_variant_pieces(body_typer *b, tt_type *t, piece ***vp, siz
 #define MAX_HELD_DEPTH 8
 
 /* Appends to p[*np] (at most max) the pieces of a value of t at offset base, in order: a
- * struct, tuple or array holding an enum whose variants disagree (variant_pieces), each
- * such enum one piece (held: its type), every other field by its certain bytes, padding
- * between fields as integers. *held counts the enums. False
- * when some part is neither (a union, untyped bytes, an enum whose variants' own bytes are
- * uncertain).
+ * struct, tuple or array holding an enum whose variants disagree (body_variant_pieces),
+ * each such enum one piece (held: its type), every other field by its certain bytes,
+ * padding between fields as integers. *held counts the enums. False when some part is
+ * neither (a union, untyped bytes, an enum whose variants' own bytes are uncertain).
  *
  * Without it a struct holding such an enum, copied whole (passed by value, through a
  * local), kept rustc's memcpy: its tree says nothing of the bytes where the variants
