@@ -4,7 +4,11 @@
 // the debugger only. That store makes the loaded pointer a place of P (ir_body_rewrite.c,
 // body_scan_store), so the memcpy of `*e` gets P's tree on its source. Before, it reached
 // Enzyme untyped (random_cases.py seed 5, case 3, with an enum whose variants disagree:
-// a zero gradient at -O0).
+// a zero gradient at -O0). A `*const c_void` gives no place: the value stored into `v`
+// below is the very pointer `e` holds (an `as` cast is no instruction), and its place,
+// the first one it gets, typed the copy of `*e` as one Integer byte.
+use std::ffi::c_void;
+
 #[derive(Clone, Copy)]
 #[allow(dead_code)]
 pub struct P {
@@ -17,6 +21,15 @@ pub struct P {
 #[inline(never)]
 pub fn body_stored_pointers(a: &[P], out: &mut Vec<P>) {
     for e in a.iter() {
+        out.push(*e);
+    }
+}
+
+#[no_mangle]
+#[inline(never)]
+pub fn body_stored_void(a: &[P], out: &mut Vec<P>) {
+    for v in a.iter().map(|e| e as *const P as *const c_void) {
+        let e = unsafe { &*(v as *const P) };
         out.push(*e);
     }
 }
