@@ -171,14 +171,23 @@ pub fn zeroed<T: Params + Clone>(x: &T) -> T {
 /// The derivative of f along slot i by the five-point central stencil
 /// (-f(x+2h) + 8f(x+h) - 8f(x-h) + f(x-2h)) / 12h: truncation error O(h^4).
 /// h = 1e-3 * max(1, |x_i|) for f64 (rounding error ~ 1e-13 |f| / h); 1e-2 for f32.
-fn fd_slot<T: Params + Clone>(x: &T, f: &dyn Fn(&T) -> f64, i: usize, xi: f64, is_f32: bool) -> f64 {
+/// Two estimates: that one and, for an f32 slot, its Richardson extrapolation with h/2,
+/// (16 D(h/2) - D(h)) / 15, whose truncation error is O(h^6). An f32 slot's h is large
+/// (its rounding error grows as h shrinks), and where f varies fast the stencil alone is
+/// off by more than the tolerance: random_cases.py seed 11, case 2, `((c*c*0.5 + c) as
+/// f64)^2` of an f32 c inside cos() chains, gave 17.1352 where the derivative is 17.1752
+/// (Enzyme: 17.1750), the extrapolation 17.1748. A gradient is right when it matches
+/// either estimate; for an f64 slot both are the stencil.
+fn fd_slot<T: Params + Clone>(x: &T, f: &dyn Fn(&T) -> f64, i: usize, xi: f64, is_f32: bool) -> [f64; 2] {
     let h = if is_f32 { 1e-2 } else { 1e-3 } * xi.abs().max(1.0);
     let at = |d: f64| {
         let mut y = x.clone();
         set(&mut y, i, xi + d);
         f(&y)
     };
-    (-at(2.0 * h) + 8.0 * at(h) - 8.0 * at(-h) + at(-2.0 * h)) / (12.0 * h)
+    let d = |h: f64| (-at(2.0 * h) + 8.0 * at(h) - 8.0 * at(-h) + at(-2.0 * h)) / (12.0 * h);
+    let one = d(h);
+    [one, if is_f32 { (16.0 * d(h / 2.0) - one) / 15.0 } else { one }]
 }
 
 /// The error measure of the suite: |g - fd| / max(1, |fd|) (relative for derivatives of
@@ -196,11 +205,11 @@ pub const TOL: f64 = 1e-6;
 /// error (eps_f32 = 6e-8 over h = 1e-2), and Enzyme's f32 arithmetic rounds differently.
 pub const TOL_F32: f64 = 1e-3;
 
-fn compare(what: &str, g: &[(f64, bool)], fd: &[f64], tol: f64) -> Result<(), String> {
+fn compare(what: &str, g: &[(f64, bool)], fd: &[[f64; 2]], tol: f64) -> Result<(), String> {
     let mut worst = 0.0f64;
     let mut at = 0;
     for i in 0..fd.len() {
-        let e = error(g[i].0, fd[i]);
+        let e = error(g[i].0, fd[i][0]).min(error(g[i].0, fd[i][1]));
         if !(e <= worst) {
             worst = e;
             at = i;
@@ -212,16 +221,22 @@ fn compare(what: &str, g: &[(f64, bool)], fd: &[f64], tol: f64) -> Result<(), St
     let show = |v: &mut dyn Iterator<Item = f64>| {
         v.take(8).map(|x| format!("{:.6e}", x)).collect::<Vec<_>>().join(", ")
     };
+    let extrapolated = if fd[at][1] != fd[at][0] {
+        format!(", extrapolated {:.9e}", fd[at][1])
+    } else {
+        String::new()
+    };
     Err(format!(
-        "{}: error {:.3e} > {:.0e} at slot {} (enzyme {:.9e}, finite differences {:.9e}); enzyme [{}], fd [{}]",
+        "{}: error {:.3e} > {:.0e} at slot {} (enzyme {:.9e}, finite differences {:.9e}{}); enzyme [{}], fd [{}]",
         what,
         worst,
         tol,
         at,
         g[at].0,
-        fd[at],
+        fd[at][0],
+        extrapolated,
         show(&mut g.iter().map(|p| p.0)),
-        show(&mut fd.iter().cloned())
+        show(&mut fd.iter().map(|p| p[0]))
     ))
 }
 
@@ -252,7 +267,7 @@ pub fn reverse<T: Params + Clone + Debug>(
     let g = read(&mut dx);
     let mut x0 = x.clone();
     let slots = read(&mut x0);
-    let fd: Vec<f64> = (0..slots.len()).map(|i| fd_slot(x, &f, i, slots[i].0, slots[i].1)).collect();
+    let fd: Vec<[f64; 2]> = (0..slots.len()).map(|i| fd_slot(x, &f, i, slots[i].0, slots[i].1)).collect();
     compare(what, &g, &fd, tol)
 }
 
