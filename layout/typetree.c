@@ -322,14 +322,20 @@ static tt_type *bare_unsized_tail(builder *b, tt_type *t)
  * types (sort's AlignedStorage<T> is [MaybeUninit<u8>; N]), byte views of any data
  * (slice::from_raw_parts(p as *const u8, n), bytemuck). Saying "integer" there makes
  * Enzyme treat floats kept in such memory as integers: no gradient, silently, or a
- * contradiction it stops on. A lone u8 field or value stays an integer. */
+ * contradiction it stops on. A lone u8 field or value stays an integer. So is C's void,
+ * core::ffi::c_void (a one-byte enum no value of which is ever made): `*mut c_void` got
+ * "[-1,0]:Integer", and a copy through a pointer stored into such a variable, the same
+ * value as a typed pointer (an `as` cast is no instruction), was typed as one Integer
+ * byte (run-make case body-stored-pointers). */
 static bool untyped_byte(builder *b, tt_type *t, unsigned depth)
 {
     if (depth > 16)
         return false;
     if (t->kind == TY_INT)
         return t->size == 1;
-    if (t->kind != TY_ADT || t->def->kind == DEF_ENUM)
+    if (t->kind == TY_ADT && t->def->kind == DEF_ENUM)
+        return strcmp(t->def->name, "core::ffi::c_void") == 0;
+    if (t->kind != TY_ADT)
         return false;
     const tt_layout *l = tb_lay(b, t);
     if (!l || l->size != 1)

@@ -410,11 +410,7 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
     tt_type *pt = body_pointee_at(b, p->t, off, 0);
     if (pt && pt->kind == TY_SLICE)
         pt = pt->elem;
-    /* not a type-erased pointer: an `as` cast is no instruction, so a `*const c_void` is
-     * the very value a typed pointer is, and the first place a value gets is the one it
-     * keeps (`let v = e as *const P as *const c_void` typed a later copy of `*e`, a `P {
-     * f64, u32, f32 }`, as one Integer byte; run-make case body-stored-pointers) */
-    if (!pt || !body_size_of(b, pt) || strcmp(pt->name, "core::ffi::c_void") == 0)
+    if (!pt || !body_size_of(b, pt))
         return;
     const md_memo *m = pointer_memo(b, pt);
     if (m->id)

@@ -4,9 +4,10 @@
 // the debugger only. That store makes the loaded pointer a place of P (ir_body_rewrite.c,
 // body_scan_store), so the memcpy of `*e` gets P's tree on its source. Before, it reached
 // Enzyme untyped (random_cases.py seed 5, case 3, with an enum whose variants disagree:
-// a zero gradient at -O0). A `*const c_void` gives no place: the value stored into `v`
-// below is the very pointer `e` holds (an `as` cast is no instruction), and its place,
-// the first one it gets, typed the copy of `*e` as one Integer byte.
+// a zero gradient at -O0). A `*const c_void` gives no place (c_void is untyped memory, as
+// bytes are): the value stored into `v` below is the very pointer `e` holds (an `as` cast
+// is no instruction), and its place, the first one it gets, typed the copy of `*e` as one
+// Integer byte.
 use std::ffi::c_void;
 
 #[derive(Clone, Copy)]
@@ -32,4 +33,12 @@ pub fn body_stored_void(a: &[P], out: &mut Vec<P>) {
         let e = unsafe { &*(v as *const P) };
         out.push(*e);
     }
+}
+
+// C's void is untyped memory, as bytes are: a `*mut c_void` parameter says nothing of its
+// pointee.
+#[no_mangle]
+#[inline(never)]
+pub fn void_param(p: *mut c_void, n: usize) -> usize {
+    p as usize + n
 }
