@@ -422,7 +422,7 @@ static void place_of_loaded_pointer(body_typer *b, const char *y, const place *p
 }
 
 /* "store ptr %v, ptr %x" into a typed place: %v, when it has no place yet, points to what
- * the pointer stored there points to (place_of_loaded_pointer), unless that is bytes. At
+ * the pointer stored there points to (place_of_loaded_pointer: not bytes, nothing). At
  * -O0 rustc keeps a variable's value in a register and stores it into the variable's
  * alloca for the debugger only, so a reference variable taken out of an unnamed temporary
  * (`for e in a0.iter()`: `e` is loaded from the Option<&T> that `next` returned) had no
@@ -440,14 +440,8 @@ void body_scan_store(body_typer *b, const char *s, size_t n)
         return;
     const char *x = arena_strndup(b->c->arena, s + c.t.at, c.t.end - c.t.at);
     const place *p = body_place_of(b, x);
-    if (!p || body_place_of(b, v) || map_get(b->derived, v))
-        return;
-    tt_type *pt = body_pointee_at(b, p->t, p->elems ? 0 : p->off, 0);
-    if (pt && pt->kind == TY_SLICE)
-        pt = pt->elem;
-    if (!pt || tree_untyped_bytes(b->c, pt))
-        return;
-    place_of_loaded_pointer(b, v, p, p->elems ? 0 : p->off);
+    if (p && !body_place_of(b, v) && !map_get(b->derived, v))
+        place_of_loaded_pointer(b, v, p, p->elems ? 0 : p->off);
 }
 
 /* The bytes a load reads when it reads a scalar: an integer of whole bytes, a float type
