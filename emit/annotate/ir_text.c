@@ -173,6 +173,8 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
             const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
             if (sym)
                 ir_run_defined(r, sym);
+        } else if (strncmp(line, "declare ", 8) == 0) {
+            body_note_line(body, line, (size_t)len);
         } else if (line[0] == '@' && strstr(line, " alias ")) {
             note_alias(r, line, (size_t)len);
         } else if (line[0] == '!' || (line[0] == '%' && strstr(line, " = type ")) ||

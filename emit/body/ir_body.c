@@ -187,7 +187,8 @@ bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out)
                     return true;
                 }
                 body_scan_call(b, y, s, n);
-                if (y && body_rewrite_indirect_fp(b, s, n, out)) {
+                if (y && (body_rewrite_sat_cast(b, s, n, out) ||
+                          body_rewrite_indirect_fp(b, s, n, out))) {
                     free(clean.data);
                     return true;
                 }

@@ -88,6 +88,7 @@ struct body_typer {
     unsigned long next_small; /* the number in the names of the next small copy's values */
     tt_map *loops;       /* a loop function's shape -> its loop_fn */
     tt_map *loops_present; /* names of loop functions in the module or to be written */
+    bool module_has_write, module_has_abort; /* declared or defined (ir_body_variant.c) */
     const struct loop_fn **loop_order; /* those to write at the end, in order */
     size_t nloop_order, loop_cap;
     unsigned note_fn;    /* first pass: defines seen */
@@ -125,6 +126,9 @@ void body_scan_call(body_typer *b, const char *y, const char *s, size_t n);
 /* trees of places (ir_body_trees.c) */
 uint64_t body_size_of(body_typer *b, tt_type *t);
 bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len);
+/* The type of the value that bytes [off, off+len) of a t are exactly (t itself, a field, an
+ * element, recursively; the outermost of several); NULL when they are none. */
+tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len);
 bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out);
 tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth);
 void body_tree_keep_common(tt_tree *t, const tt_tree *u);
@@ -151,6 +155,7 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
 bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, lex_cur c,
                        tt_buf *out);
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out);
+bool body_rewrite_sat_cast(body_typer *b, const char *s, size_t n, tt_buf *out);
 /* a pointer stored into a typed place takes the place it points to (ir_body_rewrite.c) */
 void body_scan_store(body_typer *b, const char *s, size_t n);
 
@@ -163,14 +168,14 @@ const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,
                     size_t open, size_t close, bool move, const place *const pl[2],
                     const char *const vn[2], uint64_t len, bool by_variant, tt_buf *out);
-/* Whether a copy of the constant length len of whole values of an enum whose variants
- * disagree on a byte's kind may go by variant: the tree its operands would get (use) says
- * Integer at no byte but the tag's. The function by variant moves integers untyped, and
- * that tree is what told Enzyme a Result's Err integers were integers (an `x as u64`
- * stored there, untyped, was taken for a pointer: the gradient case result_early_exit at
- * -O0 aborted Enzyme). */
-bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len,
-                           const tt_tree *use);
+/* The type of the values a copy of the constant length len moves when they are of an enum
+ * whose variants disagree on a byte's kind (or of a struct holding one): such a copy goes
+ * by variant; NULL otherwise. Every such copy
+ * does: the function by variant is opaque to Enzyme, which differentiates it by its rule
+ * (ir_body_variant.c). Before the rule, a copy whose tree said Integer past the tag stayed
+ * a memcpy: the function moved integers untyped, and Enzyme took an `x as u64` stored
+ * there for a pointer (gradient case result_early_exit at -O0 aborted Enzyme). */
+tt_type *body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len);
 /* A call of std's swap_nonoverlapping_bytes over two runs of one type holding a float
  * becomes a call of the typed swap of that type (ir_body_loops.c). */
 bool body_swap_call(body_typer *b, const char *s, size_t n, tt_buf *out);

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_body_pieces.h"
+#include "ir_body_variant.h"
 
 typedef struct loop_fn {
     const char *name;      /* without the '@' */
@@ -72,28 +72,6 @@ static uint64_t hash_str(const char *s, size_t n)
     return h;
 }
 
-/* An integer constant of iN (N = 8 * bytes) as LLVM reads it: the value's N bits as a
- * signed number. */
-static void put_tag_value(tt_buf *o, tt_u128 v, unsigned bytes)
-{
-    unsigned bits = 8 * bytes;
-    if (bits < 128)
-        v &= ((tt_u128)1 << bits) - 1;
-    bool neg = (v >> (bits - 1)) & 1;
-    if (neg)
-        v = bits < 128 ? ((tt_u128)1 << bits) - v : ~v + 1;
-    char d[48];
-    size_t n = 0;
-    do {
-        d[n++] = (char)('0' + (int)(v % 10));
-        v /= 10;
-    } while (v);
-    if (neg)
-        buf_put(o, "-");
-    while (n)
-        buf_printf(o, "%c", d[--n]);
-}
-
 /* The function that copies (move: moves; swap: swaps) runs of t, made once per shape; by
  * variant (an enum whose variants disagree) only when by_variant. */
 static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, bool by_variant)
@@ -108,8 +86,12 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, 
         /* a struct holding such enums: each enum through its own function */
         np = body_struct_pieces(b, t, &p);
         for (size_t k = 0; k < np; k++)
-            if (p[k].held && !(p[k].call = loop_for(b, p[k].held, true, false, true)))
-                return NULL;
+            if (p[k].held) {
+                const loop_fn *cf = loop_for(b, p[k].held, true, false, true);
+                if (!cf)
+                    return NULL;
+                p[k].call = cf->name;
+            }
     }
     if (!np && !el)
         return NULL;
@@ -118,7 +100,7 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, 
     buf_printf(&sig, "%s%llu", what, (unsigned long long)es);
     for (size_t k = 0; k < np; k++)
         buf_printf(&sig, ",%llu:%s", (unsigned long long)p[k].off,
-                   p[k].call ? arena_printf(b->c->arena, "@%s", p[k].call->name) : p[k].ty);
+                   p[k].call ? arena_printf(b->c->arena, "@%s", p[k].call) : p[k].ty);
     if (el) {
         /* the decoding, then each variant's pieces */
         buf_printf(&sig, ";tag%u@%llu/%u", (unsigned)el->tag_encoding,
@@ -126,13 +108,13 @@ static const loop_fn *loop_for(body_typer *b, tt_type *t, bool move, bool swap, 
         if (el->tag_encoding == TAG_NICHE) {
             buf_printf(&sig, ",%u-%u,untagged %u,start ", el->niche_first, el->niche_last,
                        el->untagged_variant);
-            put_tag_value(&sig, el->niche_start, el->tag.prim.size);
+            body_put_tag_value(&sig, el->niche_start, el->tag.prim.size);
         }
         for (uint32_t v = 0; v < el->nvariants; v++) {
             buf_printf(&sig, "|%u", v);
             if (el->tag_encoding == TAG_DIRECT && vnp[v]) {
                 buf_put(&sig, "=");
-                put_tag_value(&sig, el->discriminants[v], el->tag.prim.size);
+                body_put_tag_value(&sig, el->discriminants[v], el->tag.prim.size);
             }
             for (size_t k = 0; k < vnp[v]; k++)
                 buf_printf(&sig, ",%llu:%s", (unsigned long long)vp[v][k].off, vp[v][k].ty);
@@ -181,6 +163,57 @@ static bool same_bytes(body_typer *b, tt_type *t, tt_type *u)
            memcmp(x->kind, y->kind, x->size) == 0;
 }
 
+/* The value a wrapper holds: a struct or union whose one field of nonzero size lies at
+ * offset 0 and fills it (ManuallyDrop<T>, MaybeUninit<T> = { uninit: (), value:
+ * ManuallyDrop<T> }, a newtype), down to a type that is not one; t itself when its tree
+ * says nothing about its bytes (a raw buffer: layout's storage_union), which stays
+ * untyped (elem_type says why). std's small sorts copy whole elements between a slice of
+ * T and their scratch of MaybeUninit<T>: an enum whose variants disagree, seen as the
+ * union, was left a memcpy typed with the bytes every variant agrees on, and one entry of
+ * the gradient came out NaN at every level where plain Enzyme stops (random_cases.py seed
+ * 12, case 9: to_vec + sort_by). */
+static tt_type *held_value(body_typer *b, tt_type *t)
+{
+    if (tree_untyped_bytes(b->c, t))
+        return t;
+    for (int depth = 0; depth < 8; depth++) {
+        const tt_layout *l = layout_of_quiet(b->c, t);
+        if (!l || !l->sized || t->kind != TY_ADT || t->def->kind == DEF_ENUM)
+            return t;
+        tt_type *next = NULL;
+        for (uint32_t i = 0; i < t->def->nfields; i++) {
+            tt_type *ft = types_field(b->c, t, 0, i);
+            const tt_layout *fl = ft ? layout_of_quiet(b->c, ft) : NULL;
+            if (!fl)
+                return t;
+            if (layout_is_zst(fl))
+                continue;
+            if (next || l->offsets[i] != 0 || !fl->sized || fl->size != l->size)
+                return t;
+            next = ft;
+        }
+        if (!next)
+            return t;
+        t = next;
+    }
+    return t;
+}
+
+/* A part of a place (an element of an array, a field) copied whole, when it is an enum
+ * copied by variant or holds one: `v[1] = v[0]` over a local `[E; 2]` had stayed a memcpy
+ * with the tree every variant agrees on, and came out wrong where the place held another
+ * variant before (random_cases.py seed 12, case 9, reduced). Other copies of parts keep
+ * the trees they had. */
+static tt_type *by_variant_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
+{
+    tt_type *u = body_part_at(b, t, off, len);
+    if (!u || !(u = held_value(b, u)))
+        return NULL;
+    piece **vp, *p;
+    size_t *vnp;
+    return body_variant_pieces(b, u, &vp, &vnp) || body_struct_pieces(b, u, &p) ? u : NULL;
+}
+
 /* The element type both operands agree on (one operand without a place: the other's):
  * the same type, or types whose bytes are alike. A copy of a constant length len (0: a
  * run-time one) also takes a place that is one value of the type, when len is its size.
@@ -194,13 +227,17 @@ static tt_type *elem_type(body_typer *b, const place *const pl[2], uint64_t len)
     for (int k = 0; k < 2; k++) {
         if (!pl[k])
             continue;
-        if (pl[k]->off || !(pl[k]->elems || (len && len == body_size_of(b, pl[k]->t))))
+        tt_type *u = NULL;
+        if (!pl[k]->off && (pl[k]->elems || (len && len == body_size_of(b, pl[k]->t))))
+            u = held_value(b, pl[k]->t);
+        else if (!pl[k]->elems && len)
+            u = by_variant_part(b, pl[k]->t, pl[k]->off, len);
+        if (!u)
             return NULL;
-        if (t && t != pl[k]->t && strcmp(t->name, pl[k]->t->name) != 0 &&
-            !same_bytes(b, t, pl[k]->t))
+        if (t && t != u && strcmp(t->name, u->name) != 0 && !same_bytes(b, t, u))
             return NULL;
-        if (!t || !tree_untyped_bytes(b->c, pl[k]->t))
-            t = pl[k]->t;
+        if (!t || !tree_untyped_bytes(b->c, u))
+            t = u;
     }
     return t;
 }
@@ -216,34 +253,17 @@ static void put_callee(const char *s, size_t open, const char *name, tt_buf *out
     buf_put(out, name);
 }
 
-/* Whether tree use says Integer at a byte of [from, from + size) that is not the tag of
- * enum layout l lying at from. */
-static bool integer_past_tag(const tt_tree *use, const tt_layout *l, uint64_t from, uint64_t size)
-{
-    for (size_t i = 0; use && i < use->n; i++) {
-        const tt_entry *e = &use->v[i];
-        if (e->len != 2 || e->kind != KIND_INTEGER || e->path[1] < 0)
-            continue;
-        uint64_t at = (uint64_t)e->path[1];
-        if (at >= from && at < from + size &&
-            (at < from + l->tag_offset || at >= from + l->tag_offset + l->tag.prim.size))
-            return true;
-    }
-    return false;
-}
-
-bool body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len,
-                           const tt_tree *use)
+tt_type *body_variant_constant(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = elem_type(b, pl, len);
     const tt_layout *l = t ? layout_of_quiet(b->c, t) : NULL;
     if (!l || body_byte_kinds(b, t)->size)
-        return false;
+        return NULL;
     if (l->is_enum)
-        return l->tag_encoding != TAG_NONE && !integer_past_tag(use, l, 0, l->size);
+        return l->tag_encoding != TAG_NONE ? t : NULL;
     /* a struct holding such enums */
     piece *p;
-    return body_struct_pieces(b, t, &p) > 0;
+    return body_struct_pieces(b, t, &p) > 0 ? t : NULL;
 }
 
 /* The name of the element type of a memmove over places pl (len: its constant length, 0
@@ -487,28 +507,10 @@ void body_loops_note(body_typer *b, const char *s, size_t n)
         const char *name = lex_unquote(b->c->arena, s + c.t.at + 1, c.t.end - c.t.at - 1);
         if (strncmp(name, LOOP_PREFIX, strlen(LOOP_PREFIX)) == 0)
             map_put(b->loops_present, name, (void *)name);
+        /* what the rules' stop (ir_body_variant.c) calls */
+        b->module_has_write |= strcmp(name, "write") == 0;
+        b->module_has_abort |= strcmp(name, "abort") == 0;
         return;
-    }
-}
-
-/* Pieces p[0, np) from base %<sb> to %<db>, the values named %<tag>s<k>, %<tag>d<k>,
- * %<tag>v<k>: a load and a store each, in order (reverse: last first). */
-static void put_piece_list(tt_buf *o, const piece *p, size_t np, const char *tag,
-                           const char *sb, const char *db, bool reverse)
-{
-    for (size_t i = 0; i < np; i++) {
-        size_t k = reverse ? np - 1 - i : i;
-        buf_printf(o, "  %%%ss%zu = getelementptr inbounds i8, ptr %%%s, i64 %llu\n", tag, k, sb,
-                   (unsigned long long)p[k].off);
-        buf_printf(o, "  %%%sd%zu = getelementptr inbounds i8, ptr %%%s, i64 %llu\n", tag, k, db,
-                   (unsigned long long)p[k].off);
-        if (p[k].call) {
-            buf_printf(o, "  call void @%s.variant(ptr %%%sd%zu, ptr %%%ss%zu)\n", p[k].call->name,
-                       tag, k, tag, k);
-            continue;
-        }
-        buf_printf(o, "  %%%sv%zu = load %s, ptr %%%ss%zu, align 1\n", tag, k, p[k].ty, tag, k);
-        buf_printf(o, "  store %s %%%sv%zu, ptr %%%sd%zu, align 1\n", p[k].ty, tag, k, tag, k);
     }
 }
 
@@ -525,7 +527,7 @@ static void put_pieces(tt_buf *o, const loop_fn *f, const char *tag, const char 
     char sb[16], db[16];
     snprintf(sb, sizeof sb, "%ss", tag);
     snprintf(db, sizeof db, "%sd", tag);
-    put_piece_list(o, f->p, f->np, tag, sb, db, reverse);
+    body_put_piece_list(o, f->p, f->np, tag, sb, db, reverse);
 }
 
 /* A swap's function: element by element, every piece of both loaded before any store;
@@ -574,67 +576,18 @@ static void put_swap_fn(tt_buf *o, const loop_fn *f)
 }
 
 
-/* An enum's element copy: the tag (or niche) read from %s, then the pieces of the variant
- * it says; a direct tag no variant has: every byte as integers (body_variant_pieces). */
-static void put_variant_fn(tt_buf *o, const loop_fn *f)
-{
-    const tt_layout *l = f->el;
-    unsigned tb = l->tag.prim.size;
-    buf_printf(o, "\n; typetree: copies one %s, the pieces of the variant it holds (annotate "
-                  "--typed-copy-loops)\n",
-               f->type_name);
-    buf_printf(o, "define internal void @%s.variant(ptr %%d, ptr %%s) unnamed_addr nounwind {\n",
-               f->name);
-    buf_printf(o, "entry:\n  %%tp = getelementptr inbounds i8, ptr %%s, i64 %llu\n"
-                  "  %%tag = load i%u, ptr %%tp, align 1\n",
-               (unsigned long long)l->tag_offset, 8 * tb);
-    bool niche = l->tag_encoding == TAG_NICHE;
-    char other[32] = "other", tag[32];
-    if (niche) {
-        buf_printf(o, "  %%rel = sub i%u %%tag, ", 8 * tb);
-        put_tag_value(o, l->niche_start, tb);
-        if (f->vnp[l->untagged_variant])
-            snprintf(other, sizeof other, "v%u", l->untagged_variant);
-        buf_printf(o, "\n  switch i%u %%rel, label %%%s [", 8 * tb, other);
-    } else {
-        buf_printf(o, "  switch i%u %%tag, label %%other [", 8 * tb);
-    }
-    for (uint32_t v = 0; v < l->nvariants; v++) {
-        if (!f->vnp[v])
-            continue;
-        if (niche && (v < l->niche_first || v > l->niche_last))
-            continue;
-        buf_printf(o, " i%u ", 8 * tb);
-        put_tag_value(o, niche ? (tt_u128)(v - l->niche_first) : l->discriminants[v], tb);
-        buf_printf(o, ", label %%v%u", v);
-    }
-    buf_put(o, " ]\n");
-    for (uint32_t v = 0; v < l->nvariants; v++) {
-        if (!f->vnp[v])
-            continue;
-        buf_printf(o, "v%u:\n", v);
-        snprintf(tag, sizeof tag, "v%u_", v);
-        put_piece_list(o, f->vp[v], f->vnp[v], tag, "s", "d", false);
-        buf_put(o, "  br label %done\n");
-    }
-    if (strcmp(other, "other") == 0) {
-        buf_put(o, "other:\n");
-        put_piece_list(o, f->vp[l->nvariants], f->vnp[l->nvariants], "o", "s", "d", false);
-        buf_put(o, "  br label %done\n");
-    }
-    buf_put(o, "done:\n  ret void\n}\n");
-}
-
 /* One function's text: entry, then upwards (copy, or a move to a lower address), then for
  * a move downwards. */
-static void put_loop_fn(tt_buf *o, const loop_fn *f)
+static void put_loop_fn(tt_buf *o, const loop_fn *f, uint64_t psize)
 {
     if (f->swap) {
         put_swap_fn(o, f);
         return;
     }
-    if (f->el)
-        put_variant_fn(o, f);
+    if (f->el) {
+        variant_copy v = {f->name, f->type_name, f->el, f->vp, f->vnp, f->es, psize};
+        body_put_variant_fns(o, &v);
+    }
     unsigned long long es = (unsigned long long)f->es;
     buf_printf(o, "\n; typetree: %s of run-time length of %s (%llu bytes each), element by "
                   "element with typed loads and stores (annotate --typed-copy-loops)\n",
@@ -685,10 +638,12 @@ static void put_loop_fn(tt_buf *o, const loop_fn *f)
 void body_loops_finish(body_typer *b, FILE *out)
 {
     static const char *const names[3] = {"%d", "%s", "%n"};
+    bool variants = false;
     for (size_t i = 0; i < b->nloop_order; i++) {
         const loop_fn *f = b->loop_order[i];
         tt_buf text = {0}, line = {0};
-        put_loop_fn(&text, f);
+        put_loop_fn(&text, f, tree_kind_width(b->c, KIND_POINTER));
+        variants |= f->el != NULL;
         /* each line as re-annotation will see it (the float loads get their metadata), so
          * that annotating the output again changes nothing */
         body_begin(b, f->name, 3, names, NULL);
@@ -706,5 +661,13 @@ void body_loops_finish(body_typer *b, FILE *out)
         body_end(b);
         free(text.data);
         free(line.data);
+    }
+    if (variants && !map_get(b->loops_present, LOOP_PREFIX "lost")) {
+        tt_buf text = {0};
+        body_put_variant_lost(&text, tree_kind_width(b->c, KIND_POINTER), b->module_has_write,
+                              b->module_has_abort);
+        fwrite(text.data, 1, text.len, out);
+        free(text.data);
+        map_put(b->loops_present, LOOP_PREFIX "lost", LOOP_PREFIX "lost");
     }
 }

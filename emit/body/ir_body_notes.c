@@ -277,6 +277,10 @@ void body_note_line(body_typer *b, const char *s, size_t n)
         body_loops_note(b, s, n);
         return;
     }
+    if (n > 8 && memcmp(s, "declare ", 8) == 0) {
+        body_loops_note(b, s, n);
+        return;
+    }
     if (s[0] == ' ') {
         if (note_alloca_or_copy(b, s, n))
             return;

@@ -8,16 +8,15 @@
 
 #include "ir_body_impl.h"
 
-struct loop_fn;
 typedef struct {
     uint64_t off;
     uint64_t size;
     const char *ty; /* LLVM type of the load and store; NULL for a call */
     /* a value of enum type held whose variants disagree, held in a struct
-     * (body_struct_pieces); call: the function of that enum that copies one value by its
-     * variant (ir_body_loops.c sets it) */
+     * (body_struct_pieces); call: the name of the copy function of that enum, whose
+     * @<call>.variant copies one value by its variant (ir_body_loops.c sets it) */
     tt_type *held;
-    const struct loop_fn *call;
+    const char *call;
 } piece;
 
 /* Past this many pieces per element, a copy stays as it is (the function would be long,

@@ -108,12 +108,16 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
     }
     bool done = false;
     bool move = what[3] == 'm';
-    /* memmoves never by variant: rotate_left(1) and a swap over a slice of `enum { V0(f64),
-     * V1(f64, f64, f64), V2(S0 { [u64; 1], f64 }, Option<f64>) }` came out wrong at -O2 and
-     * -O3 with the memmove by variant, where Enzyme stopped before (random_cases.py seed 4,
-     * case 7; cause not found); such memmoves are marked for the mid rewrite's check
-     * instead (body_disputed_move). A memcpy of constant length goes through the
-     * move function too (it takes any overlap), by variant when its tree allows. */
+    tt_type *vt = NULL;
+    /* memmoves of run-time length never by variant: `rotate_left(1)` over a slice of `enum {
+     * V0(f64), V1(f64, f64, f64), V2(S0 { [u64; 1], f64 }, Option<f64>) }` comes out wrong at
+     * -O2 with them by variant (random_cases.py seed 4, case 7, reduced; plain Enzyme is
+     * wrong there too): rotate's own element reads through temporaries annotate cannot
+     * place stay memcpys. Such memmoves are marked for the mid rewrite's check instead
+     * (body_disputed_move). A memmove of one value (ptr::swap's) goes by variant, through
+     * the rule of ir_body_variant.c: `v.swap(i, j)` of such a slice is right at -O0 and -O2
+     * (it was refused). A memcpy of constant length goes through the move function too (it
+     * takes any overlap), by variant. */
     if (!use && !known && !set &&
         body_loop_copy(b, s, n, args, na, open, close, move, pl, vn, 0, !move, out)) {
         done = true;
@@ -124,18 +128,28 @@ bool body_rewrite_mem(body_typer *b, const char *s, size_t n, tt_buf *out)
                "", have[0] ? pl[0]->what : pl[1]->what);
         done = true;
     } else if (use && known && move && bytes &&
-               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, false,
+               body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, true,
                               out)) {
         /* a memmove longer than a few bytes over values of mixed kinds: the wrapper's
          * memmove helper (--split-memmove) would take its length as a run-time one, and
          * Enzyme types such a copy from its first bytes alone (docs/typetree-rules.md,
          * "Copies of run-time length") */
         done = true;
-    } else if (known && bytes && !set && !move && body_variant_constant(b, pl, bytes, use) &&
+    } else if (known && bytes && !set && !move && (vt = body_variant_constant(b, pl, bytes)) &&
                body_loop_copy(b, s, n, args, na, open, close, true, pl, vn, bytes, true, out)) {
         /* whole values of an enum whose variants put different kinds at one byte: no
          * tree types the copy for every variant (ir_body_loops.c) */
         done = true;
+        /* a temporary the copy fills (no variable names it) holds such a value: copies out
+         * of it go by variant too. At -O1 `v.push(*e)` copies `*e` into one, then the
+         * temporary into the Vec; left a memcpy, that second copy stopped Enzyme ("Cannot
+         * deduce type of copy": gradient case enum_push_refs) */
+        const char *sz = pl[0] ? NULL : map_get(b->alloca_size, body_fn_key(b, b->body_fn, vn[0]));
+        if (sz && strtoull(sz, NULL, 10) == bytes)
+            body_add_place(b, vn[0], vt, 0, false,
+                           b->report ? arena_printf(b->c->arena, "the temporary %s, a copy of %s",
+                                                    vn[0], vn[1])
+                                     : "a temporary");
     }
     /* a memmove left as it is over values whose variants disagree: marked for the mid
      * rewrite's check (body_disputed_move), as an attribute of its destination operand
@@ -535,6 +549,40 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
                arena_printf(b->c->arena, "load of %llu bytes from %s", (unsigned long long)size, pn),
                m->tree, p->what);
     return true;
+}
+
+/* "%y = call iN @llvm.fptoui.sat.*(...)" (and fptosi.sat: every float-to-integer `as` in
+ * Rust): an integer, as a tree on the call's return. Enzyme knows neither intrinsic; with
+ * nothing else typing the value it took it for active, and where it is stored beside a
+ * copy Enzyme differentiates by a rule it asked for the value's shadow and aborted
+ * ("cannot find deal with ptr that isnt arg": gradient case result_early_exit at -O0,
+ * `x as u64` stored into a Result's Err; tests/enzyme-bugs/fptoui-sat.ll). */
+bool body_rewrite_sat_cast(body_typer *b, const char *s, size_t n, tt_buf *out)
+{
+    if (!body_contains(s, n, "@llvm.fptoui.sat.") && !body_contains(s, n, "@llvm.fptosi.sat."))
+        return false;
+    lex_cur c = lex_start(s, 0, n);
+    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
+        lex_step(&c);
+    lex_tok prev = c.t;
+    for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
+        lex_tok t = c.t;
+        if (t.kind != LEX_GLOBAL || t.open || t.end >= n || s[t.end] != '(')
+            continue;
+        const char *name = s + t.at + 1;
+        size_t len = t.end - t.at - 1;
+        bool sat = (len > 17 && (memcmp(name, "llvm.fptoui.sat.", 16) == 0 ||
+                                 memcmp(name, "llvm.fptosi.sat.", 16) == 0));
+        if (!sat || prev.kind != LEX_WORD || s[prev.at] != 'i')
+            return false;
+        buf_putn(out, s, prev.at);
+        buf_put(out, ATTR "{[-1]:Integer}\" ");
+        buf_putn(out, s + prev.at, n - prev.at);
+        b->stats.calls_typed++;
+        report(b, "call", "{[-1]:Integer}", "a saturating float-to-integer conversion");
+        return true;
+    }
+    return false;
 }
 
 /* An indirect call returning a float type: rustc gives LLVM float types to Rust floats

@@ -72,6 +72,40 @@ bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
     return exact_part(b, t, off, len, 0);
 }
 
+tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
+{
+    for (unsigned depth = 0; t && depth < 32; depth++) {
+        uint64_t size = body_size_of(b, t);
+        if (!size || off + len > size)
+            return NULL;
+        if (off == 0 && len == size)
+            return t;
+        tt_type *next = NULL;
+        if (t->kind == TY_ARRAY) {
+            uint64_t es = body_size_of(b, t->elem);
+            if (!es || off % es + len > es)
+                return NULL;
+            next = t->elem;
+            off %= es;
+        } else {
+            const tt_layout *l = layout_of_quiet(b->c, t);
+            if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
+                return NULL;
+            uint32_t n = t->kind == TY_TUPLE ? t->n : t->kind == TY_ADT ? t->def->nfields : 0;
+            for (uint32_t i = 0; i < n && !next; i++) {
+                tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
+                uint64_t fo = l->offsets[i], fs = ft ? body_size_of(b, ft) : 0;
+                if (ft && fs && off >= fo && off + len <= fo + fs) {
+                    next = ft;
+                    off -= fo;
+                }
+            }
+        }
+        t = next;
+    }
+    return NULL;
+}
+
 /* "[-1]:Pointer" plus the entries of t's memory tree in [off, off+len), rebased to 0. */
 static bool window_tree(body_typer *b, tt_type *t, uint64_t off, uint64_t len, tt_tree *out)
 {

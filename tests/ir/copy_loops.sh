@@ -99,10 +99,12 @@ grep -q 'call void @__typetree_copy\.move\.136\.[0-9a-f]*(ptr align 8 %x, ptr al
 # (std's swap_nonoverlapping_bytes, a typed swap function after annotate, for f64 and
 # [f32; 3] as for the mixed types: swap functions of 8 and 12 bytes), and of enums whose
 # variants disagree on a byte's kind (each element copied by the variant it holds: a tag and a
-# niche, two .variant functions at least; their memmoves, not copied by variant, marked
+# niche, two .variant functions at least; their memmoves of run-time length, not copied by
+# variant, marked
 # "typetree_disputed_move" for the wrapper's check, which passes them: Enzyme reaches none
 # of them here), and of a struct holding such an enum (its copies call the enum's .variant
-# function for the enum's bytes; its memmoves marked too); it calls Enzyme, so the
+# function for the enum's bytes; its memmoves marked too), each .variant copy with the rule
+# Enzyme differentiates it by; it calls Enzyme, so the
 # wrapper builds it from its annotated module with --typed-copy-loops, at -O0 and -O2; its
 # loops counted in its .tt.ll.
 if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
@@ -115,15 +117,19 @@ if plugin=$(tools/enzyme-plugin 2>"$tmp/why"); then
         one=$(grep -c '^define .*@__typetree_copy\.swap\.\(8\|12\)\.' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         var=$(grep -c '^define internal void @__typetree_copy\..*\.variant(' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         niche=$(grep -c '^  switch i64 %rel' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
+        # each .variant copy goes through a function with a rule registered for Enzyme
+        # (emit/body/ir_body_variant.c), and one function stops a copy without a right rule
+        rules=$(grep -c '^@__enzyme_register_gradient___typetree_copy\.[^ ]*\.variant = ' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
+        lost=$(grep -c '^define internal void @__typetree_copy\.lost()' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         held=$(grep -c '^  call void @__typetree_copy\.[^ ]*\.variant(ptr %[ud]d[0-9]' "$tmp/m$O/moves.tt.ll" 2>/dev/null)
         marks=$(grep -o '"typetree_disputed_move"="[^"]*"' "$tmp/m$O/moves.tt.ll" 2>/dev/null |
             sort -u | grep -c 'moves::\(Value\|Cell\|Holder\)"')
         got=$("$tmp/m$O/moves" 2>&1 | tail -n 1)
         [ "${n:-0}" -ge 3 ] && [ "${sw:-0}" -ge 2 ] && [ "${one:-0}" -eq 2 ] && [ "$got" = ok ] &&
             [ "${var:-0}" -ge 2 ] && [ "${niche:-0}" -ge 1 ] && [ "${marks:-0}" -eq 3 ] &&
-            [ "${held:-0}" -ge 1 ] &&
-            pass "-O$O: moves.rs built through the loops ($n calls, $sw swaps, $var by variant, $held enums held in a struct, memmoves of both enums and of the struct marked) computes what it did" ||
-            fail "-O$O: moves.rs: ${n:-0} calls to loops (${sw:-0} swaps, ${one:-0} of f64 and [f32; 3], ${var:-0} by variant, ${niche:-0} by niche, ${held:-0} held enums, ${marks:-0} of 3 types' memmoves marked), prints '$got'" "$tmp/m$O/log"
+            [ "${held:-0}" -ge 1 ] && [ "${rules:-0}" -eq "${var:-0}" ] && [ "${lost:-0}" -eq 1 ] &&
+            pass "-O$O: moves.rs built through the loops ($n calls, $sw swaps, $var by variant, $held enums held in a struct, each with its rule, memmoves of both enums and of the struct marked) computes what it did" ||
+            fail "-O$O: moves.rs: ${n:-0} calls to loops (${sw:-0} swaps, ${one:-0} of f64 and [f32; 3], ${var:-0} by variant, ${niche:-0} by niche, ${held:-0} held enums, ${rules:-0} rules, ${lost:-0} stops, ${marks:-0} of 3 types' memmoves marked), prints '$got'" "$tmp/m$O/log"
     done
 else
     echo "SKIP: moves.rs not built: $(cat "$tmp/why")"
