@@ -30,9 +30,10 @@
  * (a random case of tests/gradients/random_cases.py, seed 3). Its elements are copied by a
  * function of its own that reads the tag (or the niche) and copies the pieces of the
  * variant the element holds (each variant's fields with their types, the rest as
- * integers); a tag no variant has copies every byte as integers. A struct holding such an
- * enum is copied field by field, the enum through that function. The pieces themselves
- * come from ir_body_pieces.c. */
+ * integers); a tag no variant has copies every byte as integers. Enzyme differentiates that
+ * function by a rule of ours (ir_body_variant.c says why its own derivative is wrong). A
+ * struct holding such an enum is copied field by field, the enum through that function.
+ * The pieces themselves come from ir_body_pieces.c. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
