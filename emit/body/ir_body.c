@@ -53,6 +53,7 @@ body_typer *body_new(tt_ctx *c, annotator *a, const tt_tree_opts *o)
     b->types = map_new(c->arena);
     b->loops = map_new(c->arena);
     b->loops_present = map_new(c->arena);
+    b->by_variant = map_new(c->arena);
     b->copy_loops = a && o && annotator_copy_loops_on(a);
     b->small_copies = a && o && annotator_small_copies_on(a);
     return b;

@@ -69,6 +69,7 @@ struct body_typer {
     tt_buf md;           /* the metadata lines to append */
     tt_map *mem_trees;   /* type name -> tt_tree* (memory tree, memoised) */
     tt_map *byte_kinds;  /* type name -> its bytes' kinds for segment lists (memoised) */
+    tt_map *by_variant;  /* type name -> "y"/"n": copied by variant (ir_body_loops.c) */
     tt_map *places;      /* per function: "%name" -> place* */
     tt_map *pairs;       /* per function: "%name" -> tt_type* (returned {A, B}) */
     tt_map *derived;     /* per function: "%name" of pointers computed from places */
@@ -125,9 +126,11 @@ void body_scan_call(body_typer *b, const char *y, const char *s, size_t n);
 
 /* trees of places (ir_body_trees.c) */
 uint64_t body_size_of(body_typer *b, tt_type *t);
+/* Whether bytes [off, off+len) of a t are exactly one of its parts: t itself, a field, an
+ * element, recursively, or a whole number of consecutive elements of an array. */
 bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len);
-/* The type of the value that bytes [off, off+len) of a t are exactly (t itself, a field, an
- * element, recursively; the outermost of several); NULL when they are none. */
+/* The type of the one value that bytes [off, off+len) of a t are exactly (t itself, a
+ * field, an element, recursively; the outermost of several); NULL when they are none. */
 tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len);
 bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len, tt_tree *out);
 tt_type *body_pointee_at(body_typer *b, tt_type *t, uint64_t off, unsigned depth);

@@ -200,6 +200,21 @@ static tt_type *held_value(body_typer *b, tt_type *t)
     return t;
 }
 
+/* Whether values of t are copied by variant: an enum whose variants disagree on a byte's
+ * kind (body_variant_pieces) or a struct, tuple or array holding one (body_struct_pieces).
+ * Memoised per type: every copy into a part of a place and every memmove asks. */
+static bool by_variant_type(body_typer *b, tt_type *t)
+{
+    const char *m = map_get(b->by_variant, t->name);
+    if (!m) {
+        piece **vp, *p;
+        size_t *vnp;
+        m = body_variant_pieces(b, t, &vp, &vnp) || body_struct_pieces(b, t, &p) ? "y" : "n";
+        map_put(b->by_variant, t->name, (void *)m);
+    }
+    return m[0] == 'y';
+}
+
 /* A part of a place (an element of an array, a field) copied whole, when it is an enum
  * copied by variant or holds one: `v[1] = v[0]` over a local `[E; 2]` had stayed a memcpy
  * with the tree every variant agrees on, and came out wrong where the place held another
@@ -210,9 +225,7 @@ static tt_type *by_variant_part(body_typer *b, tt_type *t, uint64_t off, uint64_
     tt_type *u = body_part_at(b, t, off, len);
     if (!u || !(u = held_value(b, u)))
         return NULL;
-    piece **vp, *p;
-    size_t *vnp;
-    return body_variant_pieces(b, u, &vp, &vnp) || body_struct_pieces(b, u, &p) ? u : NULL;
+    return by_variant_type(b, u) ? u : NULL;
 }
 
 /* The element type both operands agree on (one operand without a place: the other's):
@@ -263,8 +276,7 @@ tt_type *body_variant_constant(body_typer *b, const place *const pl[2], uint64_t
     if (l->is_enum)
         return l->tag_encoding != TAG_NONE ? t : NULL;
     /* a struct holding such enums */
-    piece *p;
-    return body_struct_pieces(b, t, &p) > 0 ? t : NULL;
+    return by_variant_type(b, t) ? t : NULL;
 }
 
 /* The name of the element type of a memmove over places pl (len: its constant length, 0
@@ -282,11 +294,9 @@ tt_type *body_variant_constant(body_typer *b, const place *const pl[2], uint64_t
 const char *body_disputed_move(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = elem_type(b, pl, len);
-    piece **vp, *p;
-    size_t *vnp;
     if (!t || body_byte_kinds(b, t)->size)
         return NULL;
-    return body_variant_pieces(b, t, &vp, &vnp) || body_struct_pieces(b, t, &p) ? t->name : NULL;
+    return by_variant_type(b, t) ? t->name : NULL;
 }
 
 bool body_loop_copy(body_typer *b, const char *s, size_t n, const span *args, uint32_t na,

@@ -551,6 +551,36 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
     return true;
 }
 
+/* A call's callee (the first name right before a '(', through %f) and the token before
+ * it, its return type; false when the line has none. */
+static bool call_callee(const char *s, size_t n, lex_tok *callee, lex_tok *type)
+{
+    lex_cur c = lex_start(s, 0, n);
+    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
+        lex_step(&c);
+    for (lex_tok prev = c.t; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
+        lex_tok t = c.t;
+        if ((t.kind == LEX_GLOBAL || t.kind == LEX_LOCAL) && !t.open && t.end < n &&
+            s[t.end] == '(') {
+            *callee = t;
+            *type = prev;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The call line with tree on its return, written before the return type. */
+static void put_return_tree(body_typer *b, const char *s, size_t n, lex_tok type,
+                            const char *tree, const char *what, const char *why, tt_buf *out)
+{
+    buf_putn(out, s, type.at);
+    buf_printf(out, ATTR "%s\" ", tree);
+    buf_putn(out, s + type.at, n - type.at);
+    b->stats.calls_typed++;
+    report(b, what, tree, why);
+}
+
 /* "%y = call iN @llvm.fptoui.sat.*(...)" (and fptosi.sat: every float-to-integer `as` in
  * Rust): an integer, as a tree on the call's return. Enzyme knows neither intrinsic; with
  * nothing else typing the value it took it for active, and where it is stored beside a
@@ -561,58 +591,32 @@ bool body_rewrite_sat_cast(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
     if (!body_contains(s, n, "@llvm.fptoui.sat.") && !body_contains(s, n, "@llvm.fptosi.sat."))
         return false;
-    lex_cur c = lex_start(s, 0, n);
-    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
-        lex_step(&c);
-    lex_tok prev = c.t;
-    for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
-        lex_tok t = c.t;
-        if (t.kind != LEX_GLOBAL || t.open || t.end >= n || s[t.end] != '(')
-            continue;
-        const char *name = s + t.at + 1;
-        size_t len = t.end - t.at - 1;
-        bool sat = (len > 17 && (memcmp(name, "llvm.fptoui.sat.", 16) == 0 ||
-                                 memcmp(name, "llvm.fptosi.sat.", 16) == 0));
-        if (!sat || prev.kind != LEX_WORD || s[prev.at] != 'i')
-            return false;
-        buf_putn(out, s, prev.at);
-        buf_put(out, ATTR "{[-1]:Integer}\" ");
-        buf_putn(out, s + prev.at, n - prev.at);
-        b->stats.calls_typed++;
-        report(b, "call", "{[-1]:Integer}", "a saturating float-to-integer conversion");
-        return true;
-    }
-    return false;
+    lex_tok callee, type;
+    if (!call_callee(s, n, &callee, &type) || callee.kind != LEX_GLOBAL)
+        return false;
+    const char *name = s + callee.at + 1;
+    size_t len = callee.end - callee.at - 1;
+    bool sat = (len > 17 && (memcmp(name, "llvm.fptoui.sat.", 16) == 0 ||
+                             memcmp(name, "llvm.fptosi.sat.", 16) == 0));
+    if (!sat || type.kind != LEX_WORD || s[type.at] != 'i')
+        return false;
+    put_return_tree(b, s, n, type, "{[-1]:Integer}", "call",
+                    "a saturating float-to-integer conversion", out);
+    return true;
 }
 
 /* An indirect call returning a float type: rustc gives LLVM float types to Rust floats
  * alone, so the result is that float (a direct call has its callee's attributes). */
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
-    lex_cur c = lex_start(s, 0, n);
-    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
-        lex_step(&c);
-    /* the callee: the first name right before a '(', through %f; the type before it */
-    lex_tok prev = c.t;
-    for (; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
-        lex_tok t = c.t;
-        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
-            s[t.end] != '(')
-            continue;
-        if (t.kind != LEX_LOCAL || prev.kind != LEX_WORD)
-            return false;
-        for (size_t k = 0; k < NFLOAT_TYPES; k++) {
-            if (!lex_eq(s, prev, float_types[k].ty))
-                continue;
-            buf_putn(out, s, prev.at);
-            buf_printf(out, ATTR "%s\" ", float_types[k].tree);
-            buf_putn(out, s + prev.at, n - prev.at);
-            b->stats.calls_typed++;
-            report(b, "indirect call", float_types[k].tree,
-                   "its LLVM float type (rustc's float types are Rust floats)");
+    lex_tok callee, type;
+    if (!call_callee(s, n, &callee, &type) || callee.kind != LEX_LOCAL || type.kind != LEX_WORD)
+        return false;
+    for (size_t k = 0; k < NFLOAT_TYPES; k++)
+        if (lex_eq(s, type, float_types[k].ty)) {
+            put_return_tree(b, s, n, type, float_types[k].tree, "indirect call",
+                            "its LLVM float type (rustc's float types are Rust floats)", out);
             return true;
         }
-        return false;
-    }
     return false;
 }

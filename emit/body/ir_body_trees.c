@@ -37,44 +37,12 @@ uint64_t body_size_of(body_typer *b, tt_type *t)
     return l && l->sized && !l->uninhabited ? l->size : 0;
 }
 
-/* Whether the bytes [off, off+len) of a t are exactly one of its parts: t itself, a field
- * (recursively), an element or a whole number of consecutive elements of an array. */
-static bool exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len, unsigned depth)
+/* The part of a t that bytes [off, off+len) are exactly: t itself, a field (recursively),
+ * an element of an array; with runs, also a whole number of consecutive elements of an
+ * array, which gives that array. The outermost of several; NULL when they are none. */
+static tt_type *part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len, bool runs)
 {
-    uint64_t size = body_size_of(b, t);
-    if (!size || depth > 32 || off + len > size)
-        return false;
-    if (off == 0 && len == size)
-        return true;
-    if (t->kind == TY_ARRAY) {
-        uint64_t es = body_size_of(b, t->elem);
-        if (!es)
-            return false;
-        if (off % es == 0 && len % es == 0)
-            return true;
-        return exact_part(b, t->elem, off % es, len, depth + 1) && off % es + len <= es;
-    }
-    const tt_layout *l = layout_of_quiet(b->c, t);
-    if (!l || l->is_enum || (t->kind == TY_ADT && t->def->kind == DEF_UNION))
-        return false;
-    uint32_t n = t->kind == TY_TUPLE ? t->n : t->kind == TY_ADT ? t->def->nfields : 0;
-    for (uint32_t i = 0; i < n; i++) {
-        tt_type *ft = t->kind == TY_TUPLE ? t->items[i] : types_field(b->c, t, 0, i);
-        uint64_t fo = l->offsets[i], fs = ft ? body_size_of(b, ft) : 0;
-        if (ft && fs && off >= fo && off + len <= fo + fs)
-            return exact_part(b, ft, off - fo, len, depth + 1);
-    }
-    return false;
-}
-
-bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
-{
-    return exact_part(b, t, off, len, 0);
-}
-
-tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
-{
-    for (unsigned depth = 0; t && depth < 32; depth++) {
+    for (unsigned depth = 0; t && depth <= 32; depth++) {
         uint64_t size = body_size_of(b, t);
         if (!size || off + len > size)
             return NULL;
@@ -83,7 +51,11 @@ tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
         tt_type *next = NULL;
         if (t->kind == TY_ARRAY) {
             uint64_t es = body_size_of(b, t->elem);
-            if (!es || off % es + len > es)
+            if (!es)
+                return NULL;
+            if (runs && off % es == 0 && len % es == 0)
+                return t;
+            if (off % es + len > es)
                 return NULL;
             next = t->elem;
             off %= es;
@@ -104,6 +76,16 @@ tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
         t = next;
     }
     return NULL;
+}
+
+bool body_exact_part(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
+{
+    return part_at(b, t, off, len, true) != NULL;
+}
+
+tt_type *body_part_at(body_typer *b, tt_type *t, uint64_t off, uint64_t len)
+{
+    return part_at(b, t, off, len, false);
 }
 
 /* "[-1]:Pointer" plus the entries of t's memory tree in [off, off+len), rebased to 0. */
@@ -173,7 +155,7 @@ bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len,
     if (p->elems && p->off == 0) {
         /* a pointer to elements: a whole number of them, or a part of the first */
         uint64_t es = body_size_of(b, p->t);
-        if (es && len < es && exact_part(b, p->t, 0, len, 0))
+        if (es && len < es && body_exact_part(b, p->t, 0, len))
             return window_tree(b, p->t, 0, len, out);
         if (!es || len % es)
             return false;
@@ -183,7 +165,7 @@ bool body_copy_tree(body_typer *b, const place *p, bool len_known, uint64_t len,
             return false;
         return window_tree(b, p->t, 0, es, out);
     }
-    if (!exact_part(b, p->t, p->off, len, 0))
+    if (!body_exact_part(b, p->t, p->off, len))
         return false;
     return window_tree(b, p->t, p->off, len, out);
 }
