@@ -120,6 +120,10 @@ static const char usage_options_commands[] =
     "  --strip-memory        (rewrite) defined functions lose memory(...) attributes\n"
     "  --strip-dead-on-return  (rewrite) parameters lose dead_on_return (Enzyme's\n"
     "                        reverse reads such memory after the return; docs/wrapper.md)\n"
+    "  --strip-captures      (rewrite) functions that may hand a pointer to a rule of\n"
+    "                        their own (__enzyme_register_gradient_*), the calls of them\n"
+    "                        and calls through pointers lose captures(...) (a rule's\n"
+    "                        tape may keep the shadow; docs/wrapper.md)\n"
     "  --float-loads         (rewrite) every load of a floating-point type without\n"
     "                        !enzyme_type gets its register tree (Enzyme takes no type\n"
     "                        from a load's LLVM type; docs/typetree-rules.md)\n"
@@ -241,6 +245,7 @@ static const struct {
     {"--pointer-float-returns", IR_RW_POINTER_FLOAT_RETURNS, false},
     {"--copy-segments", IR_RW_COPY_SEGMENTS, false},
     {"--strip-dead-on-return", IR_RW_STRIP_DEAD_ON_RETURN, false},
+    {"--strip-captures", IR_RW_STRIP_CAPTURES, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */

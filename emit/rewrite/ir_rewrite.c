@@ -46,6 +46,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->fn2.data);
     free(rw->listed.data);
     free(rw->dor.data);
+    free(rw->capt.data);
+    rw->capt = (tt_buf){0};
     free(rw->split_text.data);
     free(rw->mm_defs.data);
     free(rw->entry_defs.data);
@@ -64,7 +66,8 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
     return rw->which & (IR_RW_STRIP_MEMORY | IR_RW_FLOAT_LOADS | IR_RW_RANGE_LOADS |
                         IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
                         IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS |
-                        IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES | IR_RW_ENUM_MOVES);
+                        IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES | IR_RW_ENUM_MOVES |
+                        IR_RW_STRIP_CAPTURES);
 }
 
 static bool is_word(char ch)
@@ -104,9 +107,11 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
-    if (rw->which &
-        (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS | IR_RW_ENUM_MOVES))
+    if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS |
+                     IR_RW_ENUM_MOVES | IR_RW_STRIP_CAPTURES))
         inner_first_note(rw, s, n);
+    if (rw->which & IR_RW_STRIP_CAPTURES)
+        ir_taped_captures_note(rw, s, n);
     if (rw->which & IR_RW_ENUM_MOVES)
         ir_enum_moves_note(rw, s, n);
     if (rw->which & IR_RW_BYTE_MOVES)
@@ -754,6 +759,10 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     bool define = rw_starts(s, n, "define ");
     if (define)
         rw->fn_seen++;
+    if ((rw->which & IR_RW_STRIP_CAPTURES) && ir_taped_captures(rw, s, n)) {
+        s = rw->capt.data;
+        n = rw->capt.len;
+    }
     if (rw->which & IR_RW_INNER_FIRST) {
         if (!rw->ordered)
             inner_first_order(rw);

@@ -203,6 +203,19 @@ enum {
      * stops (random_cases.py seed 3, case 2; tests/enzyme-bugs/enum-memmove.ll). Copies
      * (memcpy) of such values go by variant instead (emit/body/ir_body_loops.c). */
     IR_RW_ENUM_MOVES = 1u << 19,
+    /* every " captures(...)" and " nocapture" deleted from the define line of each function
+     * that may hand a pointer to a function with a reverse rule of its own (registered
+     * through `@__enzyme_register_gradient_*`; needs the listing pass), and from the calls
+     * of those functions and the calls through pointers (emit/rewrite/
+     * ir_taped_captures.c). Enzyme gives the shadow of an argument the argument's
+     * attributes, and a rule's augmented forward pass may keep that shadow on its tape for
+     * its reverse pass (the copies by variant of emit/body/ir_body_variant.c do); rustc
+     * marks every sret parameter captures(none), so the passes after Enzyme take the
+     * shadow of a returned value for one nothing reads after the call, and delete the
+     * stores of its adjoint before the rule's reverse pass reads it: zeros, silently
+     * (tests/enzyme-bugs/taped-shadow-captures.ll; random_cases.py seed 8 case 9). For the
+     * module between LLVM's passes and Enzyme (or before the single clang run). */
+    IR_RW_STRIP_CAPTURES = 1u << 20,
 };
 
 typedef struct ir_rewriter ir_rewriter;
@@ -214,8 +227,8 @@ ir_rewriter *ir_rewriter_new(tt_ctx *c, const char *file, unsigned which);
  * before. */
 void ir_rewriter_release(ir_rewriter *rw);
 /* Whether the rewrites need ir_rewrite_note over every line before the first
- * ir_rewrite_line (IR_RW_STRIP_MEMORY, IR_RW_FLOAT_LOADS, IR_RW_POINTER_SELECTS and
- * IR_RW_INNER_FIRST do). */
+ * ir_rewrite_line (IR_RW_STRIP_MEMORY, IR_RW_FLOAT_LOADS, IR_RW_POINTER_SELECTS,
+ * IR_RW_INNER_FIRST, IR_RW_STRIP_CAPTURES and the checks do). */
 bool ir_rewrite_needs_listing(const ir_rewriter *rw);
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n);
 /* Appends line s[0, n) (with its '\n'), rewritten, to out. */

@@ -82,6 +82,10 @@ struct ir_rewriter {
     tt_buf dor;
     /* entry trees: the forwarders, printed after the last line */
     tt_buf entry_defs;
+    /* strip captures: whether fns[].taped is decided and any function is; the line being
+     * rewritten without capture attributes */
+    bool taped_decided, taped_any;
+    tt_buf capt;
 };
 
 struct sym {
@@ -91,6 +95,7 @@ struct sym {
     bool reverse;  /* in reverse mode (pointer-float returns) */
     bool function; /* const fn pointers: defined or declared as a function, */
     bool values;   /* whose signature carries a float, a vector or a pointer */
+    bool rule;     /* strip captures: named first by an @__enzyme_register_gradient_* */
     bool entry;       /* entry trees: handed to Enzyme first on a call, */
     bool entry_trees; /* defined with a tree, C's calling convention */
 };
@@ -112,6 +117,10 @@ struct fn_rec {
     size_t pf_return;  /* pointer-float returns: its define's module line (0: none) */
     size_t enum_move;  /* enum moves: the module line of its first marked move (0: none), */
     const char *enum_move_type; /* and the Rust type the mark names */
+    struct sym *sym;   /* strip captures: its name's record; whether it has a reverse */
+    bool rule;         /* rule of its own (!enzyme_augment), holds a call through a */
+    bool indirect;     /* pointer, and reaches a rule (ir_taped_captures.c) */
+    bool taped;
 };
 
 struct ptr_select {
@@ -142,6 +151,13 @@ char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t);
 void rw_skip_flags(lex_cur *c);
 /* The symbol record of global t ("@name"), made on first use. */
 struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
+
+/* ir_taped_captures.c: the listing pass's notes for IR_RW_STRIP_CAPTURES (rules'
+ * registrations, define lines, calls through pointers; after inner_first_note); line s[0,
+ * n) without capture attributes in rw->capt when it is the define line of a function that
+ * reaches a rule or a call of one (true then). */
+void ir_taped_captures_note(ir_rewriter *rw, const char *s, size_t n);
+bool ir_taped_captures(ir_rewriter *rw, const char *s, size_t n);
 
 /* ir_checks.c: the listing pass's notes for IR_RW_CONST_FN_POINTERS (define and declare
  * lines, lines calling @__enzyme_*). */
