@@ -64,6 +64,14 @@ uint64_t offset_limit_needed(tt_ctx *c, uint64_t floor);
  * disagree, untyped bytes, a part without a layout. For the segment list of a whole copy
  * (emit/body/ir_body_segments.c). */
 bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where);
+/* The same with the bytes of a byte array field ([u8; N], [i8; N]) Integer: how a copy
+ * moves them. A tree says nothing of such bytes (they may hold anything: the bytes rule,
+ * docs/typetree-rules.md), but a copy's segment list must give every byte a kind, and
+ * Enzyme's own rule would join them to the segment before them, a float's when one comes
+ * first: its reverse pass would then add their bits as a float's adjoint. As integers they
+ * move and carry no derivative. A type that is untyped bytes itself ([u8; N], c_void)
+ * stays unknowable. For emit/body/ir_body_segments.c's byte kinds. */
+bool tree_of_copied_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where);
 /* The same for a value of enum t that holds variant v (a tag or niche: not a single
  * variant laid out as a struct): the tag's bytes Integer (a niche's in the variants it
  * encodes), v's fields at their offsets; bytes v does not cover none. False when v is

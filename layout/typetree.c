@@ -253,7 +253,12 @@ static void elements(builder *b, tt_type *elem, uint64_t count, int64_t base)
     if (!el || el->size == 0 || el->uninhabited)
         return;
     if (untyped_byte(b, elem, 0)) {
-        b->gap = true;
+        if (!b->bytes_integer) {
+            b->gap = true;
+            return;
+        }
+        for (uint64_t i = 0; i < count && (uint64_t)base + i <= (uint64_t)b->o->max_offset; i++)
+            tb_add(b, base + (int64_t)i, KIND_INTEGER);
         return;
     }
     for (uint64_t i = 0; i < count; i++) {
@@ -650,6 +655,21 @@ bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
     bytes_begin(&b, c, &o, l, t, out, where);
     if (untyped_bytes(&b, t))
         return false;
+    tb_mem(&b, t, 0);
+    return bytes_end(&b, out);
+}
+
+bool tree_of_copied_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+{
+    const tt_layout *l = layout_of(c, t, where);
+    if (!l || !l->sized || l->uninhabited || l->size == 0)
+        return false;
+    tt_tree_opts o;
+    builder b;
+    bytes_begin(&b, c, &o, l, t, out, where);
+    if (untyped_bytes(&b, t))
+        return false;
+    b.bytes_integer = true;
     tb_mem(&b, t, 0);
     return bytes_end(&b, out);
 }

@@ -24,6 +24,7 @@ typedef struct {
     size_t bound;      /* entries allowed (0: any): lean_above, then max_entries */
     bool overflow;     /* more than bound: build() retries lean, then shallower */
     bool gap;          /* a byte's kind was left out as unknowable (tree_of_bytes) */
+    bool bytes_integer; /* untyped bytes ([u8; N]) are integers (tree_of_copied_bytes) */
 } builder;
 
 struct alternative; /* typetree_fields.c: one union member or enum variant */

@@ -37,7 +37,7 @@ const body_bytes *body_byte_kinds(body_typer *b, tt_type *t)
     tt_tree tr = {0};
     tt_diag *tail = b->c->diags_tail;
     unsigned errs = b->c->nerrors;
-    bool ok = tree_of_bytes(b->c, t, &tr, NULL);
+    bool ok = tree_of_copied_bytes(b->c, t, &tr, NULL);
     diag_truncate(b->c, tail, errs);
     body_bytes_from_tree(b, ok ? &tr : NULL, size, m);
     tree_free(&tr);

@@ -85,6 +85,46 @@ static void test_untyped(void **state)
     ctx_free(c);
 }
 
+/* As a copy moves them (tree_of_copied_bytes): a byte array's bytes are Integer, so a
+ * struct holding one is certain; a union, an enum whose variants disagree and bytes alone
+ * stay false. */
+static void test_copied(void **state)
+{
+    tt_ctx *c = ctx_rust("struct B { b: [u8; 3], x: f64 }\n"
+                         "struct S0 { f0: u32, f1: [u8; 2], f2: i32, f3: f64 }\n"
+                         "enum E { A(S0), B, C(u8) }\n"
+                         "union U { a: f64, b: u64 }\nstruct W { u: U, y: f64 }");
+    bool ok;
+    tt_type *t = types_resolve_str(c, "B", TEST_LOC); /* x 0, b 8..11, pad 11..16 */
+    tt_tree tr = {0};
+    tt_buf b = {0};
+    assert_true(tree_of_copied_bytes(c, t, &tr, TEST_LOC));
+    tree_to_string(&tr, &b);
+    assert_string_equal(b.data, "{[0]:Float@double, [8]:Integer, [9]:Integer, [10]:Integer, "
+                                "[11]:Anything, [12]:Anything, [13]:Anything, [14]:Anything, "
+                                "[15]:Anything}");
+    tree_free(&tr);
+    free(b.data);
+    b = (tt_buf){0};
+    t = types_resolve_str(c, "E", TEST_LOC); /* tag 0, C's u8 at 1, A's S0 at 8: f3 at 8 */
+    assert_true(tree_of_copied_bytes(c, t, &tr, TEST_LOC));
+    tree_to_string(&tr, &b);
+    assert_non_null(strstr(b.data, "[8]:Float@double"));
+    assert_non_null(strstr(b.data, "[24]:Integer, [25]:Integer"));
+    tree_free(&tr);
+    free(b.data);
+    char *s = bytes_of(c, "E", &ok); /* the tree of bytes itself stays uncertain */
+    assert_false(ok);
+    free(s);
+    const char *nos[] = {"W", "[u8; 16]"};
+    for (size_t k = 0; k < 2; k++) {
+        t = types_resolve_str(c, nos[k], TEST_LOC);
+        assert_false(tree_of_copied_bytes(c, t, &tr, TEST_LOC));
+        tree_free(&tr);
+    }
+    ctx_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -92,6 +132,7 @@ int main(void)
         cmocka_unit_test(test_pointers),
         cmocka_unit_test(test_enums),
         cmocka_unit_test(test_untyped),
+        cmocka_unit_test(test_copied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
