@@ -386,6 +386,20 @@ static void add_loaded(void *arg, const char *name, void *value)
     map_put(lr->found, name, e);
 }
 
+static void add_typed_base(void *arg, const char *name, void *value)
+{
+    struct loaded_roots *tr = arg;
+    const char *runs = value;
+    if (!*runs)
+        return; /* two types over one base */
+    struct elem_found *e = arena_alloc(tr->rw->c->arena, sizeof *e);
+    e->runs = runs;
+    e->off = 0;
+    if (!tr->found)
+        tr->found = map_new(tr->rw->c->arena);
+    map_put(tr->found, name, e);
+}
+
 /* Function f's notes worked out to a fixed point: the pointers found, "%p" -> struct
  * elem_found (NULL: none). */
 static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
@@ -438,6 +452,29 @@ static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
         if (!found)
             found = map_new(rw->c->arena);
         map_put(found, p->name, e);
+    }
+    /* The base of `getelementptr %T, ptr %b, ...` over a named type annotate saw index runs
+     * of points at byte 0 of a T too (rustc writes `b.add(i)` of a `*const T` so), when
+     * nothing else says where %b points (a pointer loaded from a local Vec, a call's
+     * result): rotate's `ptr::copy_nonoverlapping(x, buf, 1)` of the first element takes
+     * its list from it (random_cases.py seed 10 case 6). Two such types over one base:
+     * nothing. */
+    tt_map *typed = NULL;
+    for (size_t i = 0; i < f->n; i++) {
+        const struct ep_note *p = &f->notes[i];
+        const char *runs = p->kind == EP_GEP && p->ty && p->a.name ? map_get(rw->elem_types, p->ty) : NULL;
+        if (!runs || run_size(runs) != (uint64_t)p->scale || note_of(f, p->a.name) ||
+            map_get(f->roots, p->a.name) || (found && map_get(found, p->a.name)))
+            continue;
+        if (!typed)
+            typed = map_new(rw->c->arena);
+        const char *had = map_get(typed, p->a.name);
+        map_put(typed, p->a.name, (void *)(had && strcmp(had, runs) != 0 ? "" : runs));
+    }
+    if (typed) {
+        struct loaded_roots tr = {rw, found};
+        map_each(typed, add_typed_base, &tr);
+        found = tr.found;
     }
     return found;
 }
