@@ -11,7 +11,7 @@
  *
  * So such a copy, when the bytes it moves are a whole number of elements of one Rust type
  * (a place with elements: docs/typetree-rules.md, "Copies of run-time length") whose every
- * byte's kind is certain (layout's tree_of_bytes), becomes a call to a function of the
+ * byte's kind is certain (layout's tree_of_copied_bytes), becomes a call to a function of the
  * module that copies element by element: each float with a load and a store of its LLVM
  * float type, each pointer as `ptr`, integer, padding and uncovered enum bytes as integers
  * of at most 8 bytes; a length that is not a whole number of elements (none of rustc's)

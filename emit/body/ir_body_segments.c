@@ -14,8 +14,9 @@
  * segment running to the next, as the copy's segments, at any length (Enzyme's Julia
  * front end writes them). annotate writes the list on a typed copy longer than the limit
  * whose bytes are exactly a place's type, one of its parts, or a whole number of its
- * elements, from the layout, when every byte's kind is certain (layout's tree_of_bytes)
- * and they are of more than one kind.
+ * elements, from the layout, when every byte's kind is certain as a copy moves it
+ * (layout's tree_of_copied_bytes: a byte array's bytes are integers) and they are of more
+ * than one kind.
  * Integers and pointers are one segment kind to Enzyme (it merges them); padding and bytes
  * no enum variant covers join the segment before them, as Enzyme's own rule joins unknown
  * bytes. */
