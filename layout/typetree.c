@@ -645,7 +645,8 @@ static bool bytes_end(builder *b, tt_tree *out)
     return b->ok && !b->gap;
 }
 
-bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+static bool whole_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where,
+                        bool bytes_integer)
 {
     const tt_layout *l = layout_of(c, t, where);
     if (!l || !l->sized || l->uninhabited || l->size == 0)
@@ -655,23 +656,19 @@ bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
     bytes_begin(&b, c, &o, l, t, out, where);
     if (untyped_bytes(&b, t))
         return false;
+    b.bytes_integer = bytes_integer;
     tb_mem(&b, t, 0);
     return bytes_end(&b, out);
 }
 
+bool tree_of_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
+{
+    return whole_bytes(c, t, out, where, false);
+}
+
 bool tree_of_copied_bytes(tt_ctx *c, tt_type *t, tt_tree *out, const tt_loc *where)
 {
-    const tt_layout *l = layout_of(c, t, where);
-    if (!l || !l->sized || l->uninhabited || l->size == 0)
-        return false;
-    tt_tree_opts o;
-    builder b;
-    bytes_begin(&b, c, &o, l, t, out, where);
-    if (untyped_bytes(&b, t))
-        return false;
-    b.bytes_integer = true;
-    tb_mem(&b, t, 0);
-    return bytes_end(&b, out);
+    return whole_bytes(c, t, out, where, true);
 }
 
 bool tree_of_variant_bytes(tt_ctx *c, tt_type *t, uint32_t v, tt_tree *out, const tt_loc *where)
