@@ -551,25 +551,6 @@ bool body_rewrite_load(body_typer *b, const char *y, const char *s, size_t n, le
     return true;
 }
 
-/* A call's callee (the first name right before a '(', through %f) and the token before
- * it, its return type; false when the line has none. */
-static bool call_callee(const char *s, size_t n, lex_tok *callee, lex_tok *type)
-{
-    lex_cur c = lex_start(s, 0, n);
-    while (c.t.kind != LEX_END && !lex_eq(s, c.t, "call"))
-        lex_step(&c);
-    for (lex_tok prev = c.t; c.t.kind != LEX_END; prev = c.t, lex_step(&c)) {
-        lex_tok t = c.t;
-        if ((t.kind == LEX_GLOBAL || t.kind == LEX_LOCAL) && !t.open && t.end < n &&
-            s[t.end] == '(') {
-            *callee = t;
-            *type = prev;
-            return true;
-        }
-    }
-    return false;
-}
-
 /* The call line with tree on its return, written before the return type. */
 static void put_return_tree(body_typer *b, const char *s, size_t n, lex_tok type,
                             const char *tree, const char *what, const char *why, tt_buf *out)
@@ -591,8 +572,8 @@ bool body_rewrite_sat_cast(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
     if (!body_contains(s, n, "@llvm.fptoui.sat.") && !body_contains(s, n, "@llvm.fptosi.sat."))
         return false;
-    lex_tok callee, type;
-    if (!call_callee(s, n, &callee, &type) || callee.kind != LEX_GLOBAL)
+    lex_tok type, callee = lex_callee(s, n, false, &type);
+    if (callee.kind != LEX_GLOBAL)
         return false;
     const char *name = s + callee.at + 1;
     size_t len = callee.end - callee.at - 1;
@@ -609,8 +590,8 @@ bool body_rewrite_sat_cast(body_typer *b, const char *s, size_t n, tt_buf *out)
  * alone, so the result is that float (a direct call has its callee's attributes). */
 bool body_rewrite_indirect_fp(body_typer *b, const char *s, size_t n, tt_buf *out)
 {
-    lex_tok callee, type;
-    if (!call_callee(s, n, &callee, &type) || callee.kind != LEX_LOCAL || type.kind != LEX_WORD)
+    lex_tok type, callee = lex_callee(s, n, false, &type);
+    if (callee.kind != LEX_LOCAL || type.kind != LEX_WORD)
         return false;
     for (size_t k = 0; k < NFLOAT_TYPES; k++)
         if (lex_eq(s, type, float_types[k].ty)) {

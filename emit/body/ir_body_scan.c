@@ -317,22 +317,15 @@ void body_scan_gep(body_typer *b, const char *y, const char *s, size_t n, lex_cu
                                  : base->what);
 }
 
-/* A call or invoke line's callee: its symbol (decoded; "" for an indirect call through %f),
- * *open the '(' of its arguments: the first name right before a '(' after the keyword (a
- * named return type has a space). NULL when the line calls nothing. */
+/* A call or invoke line's callee (lex_callee): its symbol (decoded; "" for an indirect
+ * call through %f), *open the '(' of its arguments. NULL when the line calls nothing. */
 const char *body_call_callee(body_typer *b, const char *s, size_t n, size_t *open)
 {
-    lex_tok t = lex_next(s, 0, n);
-    while (t.kind != LEX_END && !lex_eq(s, t, "call") && !lex_eq(s, t, "invoke"))
-        t = lex_next(s, t.end, n);
-    for (; t.kind != LEX_END; t = lex_next(s, t.end, n)) {
-        if ((t.kind != LEX_GLOBAL && t.kind != LEX_LOCAL) || t.open || t.end >= n ||
-            s[t.end] != '(')
-            continue;
-        *open = t.end;
-        return t.kind == LEX_LOCAL ? "" : lex_text(b->c->arena, s, t);
-    }
-    return NULL;
+    lex_tok t = lex_callee(s, n, true, NULL);
+    if (t.kind == LEX_END)
+        return NULL;
+    *open = t.end;
+    return t.kind == LEX_LOCAL ? "" : lex_text(b->c->arena, s, t);
 }
 
 /* The value a call passes as its sret argument ("%x"), or NULL. */

@@ -236,3 +236,18 @@ const char *lex_text(tt_arena *a, const char *s, lex_tok t)
         at++;
     return lex_unquote(a, s + at, t.end - at);
 }
+
+lex_tok lex_callee(const char *s, size_t n, bool invokes, lex_tok *before)
+{
+    lex_tok t = lex_next(s, 0, n);
+    while (t.kind != LEX_END && !lex_eq(s, t, "call") && !(invokes && lex_eq(s, t, "invoke")))
+        t = lex_next(s, t.end, n);
+    for (lex_tok prev = t; t.kind != LEX_END; prev = t, t = lex_next(s, t.end, n))
+        if ((t.kind == LEX_GLOBAL || t.kind == LEX_LOCAL) && !t.open && t.end < n &&
+            s[t.end] == '(') {
+            if (before)
+                *before = prev;
+            return t;
+        }
+    return t;
+}

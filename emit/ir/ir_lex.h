@@ -43,6 +43,12 @@ size_t lex_skip_group(const char *s, size_t i, size_t n);
 /* Index of the next ',' at the top level from s[i] (groups skipped whole), n when there is
  * none; *open (may be NULL) is set when a group is still open at n. */
 size_t lex_item_end(const char *s, size_t i, size_t n, bool *open);
+/* The callee of a call line (or an invoke line, when invokes): the first name (@f, or %f
+ * for a call through a pointer) right before a '(' after the word `call`; a return type,
+ * a function type or an attribute's group puts no name right before its '('. Kind LEX_END
+ * when the line calls nothing. *before (may be NULL): the token before it, the return
+ * type. */
+lex_tok lex_callee(const char *s, size_t n, bool invokes, lex_tok *before);
 
 /* A reading position over s[0, n): t is the current token. For recognising instructions
  * ("%x = load <ty>, ptr %p") token by token. */

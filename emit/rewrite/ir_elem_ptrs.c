@@ -367,37 +367,34 @@ static void find_alloca_runs(void *arg, const char *name, void *value)
     }
 }
 
-struct loaded_roots {
+/* The pointers found so far ("%p" -> struct elem_found; NULL: none yet). */
+struct founds {
     ir_rewriter *rw;
     tt_map *found;
 };
 
+static void put_found(struct founds *fs, const char *name, const char *runs, uint64_t off)
+{
+    struct elem_found *e = arena_alloc(fs->rw->c->arena, sizeof *e);
+    e->runs = runs;
+    e->off = off;
+    if (!fs->found)
+        fs->found = map_new(fs->rw->c->arena);
+    map_put(fs->found, name, e);
+}
+
 static void add_loaded(void *arg, const char *name, void *value)
 {
-    struct loaded_roots *lr = arg;
     const struct ep_root *r = value;
-    if (!r->loaded || !r->runs)
-        return;
-    struct elem_found *e = arena_alloc(lr->rw->c->arena, sizeof *e);
-    e->runs = r->runs;
-    e->off = 0;
-    if (!lr->found)
-        lr->found = map_new(lr->rw->c->arena);
-    map_put(lr->found, name, e);
+    if (r->loaded && r->runs)
+        put_found(arg, name, r->runs, 0);
 }
 
 static void add_typed_base(void *arg, const char *name, void *value)
 {
-    struct loaded_roots *tr = arg;
     const char *runs = value;
-    if (!*runs)
-        return; /* two types over one base */
-    struct elem_found *e = arena_alloc(tr->rw->c->arena, sizeof *e);
-    e->runs = runs;
-    e->off = 0;
-    if (!tr->found)
-        tr->found = map_new(tr->rw->c->arena);
-    map_put(tr->found, name, e);
+    if (*runs) /* "": two types over one base */
+        put_found(arg, name, runs, 0);
 }
 
 /* Function f's notes worked out to a fixed point: the pointers found, "%p" -> struct
@@ -439,19 +436,12 @@ static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
     }
     if (changed)
         return NULL; /* no fixed point within the bound: nothing found */
-    struct loaded_roots lr = {rw, NULL};
-    map_each(f->roots, add_loaded, &lr);
-    tt_map *found = lr.found;
+    struct founds fs = {rw, NULL};
+    map_each(f->roots, add_loaded, &fs);
     for (size_t i = 0; i < f->n; i++) {
         const struct ep_note *p = &f->notes[i];
-        if (p->kind > EP_PTRS || p->state != ST_SOME)
-            continue;
-        struct elem_found *e = arena_alloc(rw->c->arena, sizeof *e);
-        e->runs = p->runs;
-        e->off = p->off;
-        if (!found)
-            found = map_new(rw->c->arena);
-        map_put(found, p->name, e);
+        if (p->kind <= EP_PTRS && p->state == ST_SOME)
+            put_found(&fs, p->name, p->runs, p->off);
     }
     /* The base of `getelementptr %T, ptr %b, ...` over a named type annotate saw index runs
      * of points at byte 0 of a T too (rustc writes `b.add(i)` of a `*const T` so), when
@@ -462,21 +452,19 @@ static tt_map *resolve(ir_rewriter *rw, struct ep_func *f)
     tt_map *typed = NULL;
     for (size_t i = 0; i < f->n; i++) {
         const struct ep_note *p = &f->notes[i];
-        const char *runs = p->kind == EP_GEP && p->ty && p->a.name ? map_get(rw->elem_types, p->ty) : NULL;
+        const char *runs =
+            p->kind == EP_GEP && p->ty && p->a.name ? map_get(rw->elem_types, p->ty) : NULL;
         if (!runs || run_size(runs) != (uint64_t)p->scale || note_of(f, p->a.name) ||
-            map_get(f->roots, p->a.name) || (found && map_get(found, p->a.name)))
+            map_get(f->roots, p->a.name) || (fs.found && map_get(fs.found, p->a.name)))
             continue;
         if (!typed)
             typed = map_new(rw->c->arena);
         const char *had = map_get(typed, p->a.name);
         map_put(typed, p->a.name, (void *)(had && strcmp(had, runs) != 0 ? "" : runs));
     }
-    if (typed) {
-        struct loaded_roots tr = {rw, found};
-        map_each(typed, add_typed_base, &tr);
-        found = tr.found;
-    }
-    return found;
+    if (typed)
+        map_each(typed, add_typed_base, &fs);
+    return fs.found;
 }
 
 static void add_root(void *arg, const char *name, const char *runs)

@@ -344,7 +344,8 @@ static void inner_first_note(ir_rewriter *rw, const char *s, size_t n)
         }
         memset(&rw->fns[rw->nfns], 0, sizeof *rw->fns);
         if (next_global(s, &i, n, &g)) {
-            rw_sym_of(rw, s, g)->fn = (long)rw->nfns;
+            rw->fns[rw->nfns].sym = rw_sym_of(rw, s, g);
+            rw->fns[rw->nfns].sym->fn = (long)rw->nfns;
             if (rw->which & (IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS | IR_RW_ENUM_MOVES))
                 rw->fns[rw->nfns].name = rw_tok_text(rw, s, g);
         }
@@ -715,26 +716,26 @@ static unsigned pair_helper(const char *s, size_t n)
     return 0;
 }
 
-/* ---- dead_on_return ----
- * A define or declare line holding the attribute: in rw->dor without it (each
- * " dead_on_return" and its "(...)" when it has one, outside quoted strings); true when it
- * was one. */
-static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
+bool rw_strip_attrs(const char *s, size_t n, const char *const *words, size_t nwords,
+                    tt_buf *out)
 {
-    static const char word[] = " dead_on_return";
-    const size_t k = sizeof word - 1;
-    if (!(rw_starts(s, n, "define ") || rw_starts(s, n, "declare ")) ||
-        rw_find(s, 0, n, word) == n)
-        return false;
-    rw->dor.len = 0;
-    bool quoted = false;
+    out->len = 0;
+    bool quoted = false, any = false;
     size_t from = 0;
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '"')
             quoted = !quoted;
-        if (quoted || s[i] != ' ' || i + k > n || memcmp(s + i, word, k) != 0)
+        if (quoted || s[i] != ' ')
             continue;
-        size_t end = i + k;
+        size_t w = 0, k = 0;
+        for (; w < nwords; w++) {
+            k = strlen(words[w]);
+            if (i + 1 + k <= n && memcmp(s + i + 1, words[w], k) == 0)
+                break;
+        }
+        if (w == nwords)
+            continue;
+        size_t end = i + 1 + k;
         if (end < n && s[end] == '(') {
             while (end < n && s[end] != ')')
                 end++;
@@ -742,11 +743,25 @@ static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
         }
         if (end < n && s[end] != ' ' && s[end] != ')' && s[end] != ',')
             continue; /* a longer word */
-        buf_putn(&rw->dor, s + from, i - from);
+        buf_putn(out, s + from, i - from);
         from = end;
         i = end - 1;
+        any = true;
     }
-    buf_putn(&rw->dor, s + from, n - from);
+    buf_putn(out, s + from, n - from);
+    return any;
+}
+
+/* ---- dead_on_return ----
+ * A define or declare line holding the attribute: in rw->dor without it; true when it was
+ * one. */
+static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
+{
+    static const char *const word[] = {"dead_on_return"};
+    if (!(rw_starts(s, n, "define ") || rw_starts(s, n, "declare ")) ||
+        rw_find(s, 0, n, " dead_on_return") == n)
+        return false;
+    rw_strip_attrs(s, n, word, 1, &rw->dor);
     return true;
 }
 
@@ -798,15 +813,9 @@ static bool quiet_check(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw_find(s, 0, n, "precondition_check") == n || rw_find(s, 0, n, "call ") == n)
         return false;
-    lex_tok t = lex_next(s, 0, n);
-    for (; t.kind != LEX_END && !(t.kind == LEX_WORD && lex_eq(s, t, "call"));
-         t = lex_next(s, t.end, n))
-        ;
-    for (; t.kind != LEX_END && t.kind != LEX_GLOBAL; t = lex_next(s, t.end, n))
-        if (t.kind == LEX_LOCAL && !lex_opens(s, t))
-            return false; /* a call through a pointer */
-    if (t.kind != LEX_GLOBAL || t.open || t.end >= n || s[t.end] != '(')
-        return false;
+    lex_tok t = lex_callee(s, n, false, NULL);
+    if (t.kind != LEX_GLOBAL)
+        return false; /* no call, or a call through a pointer */
     const char *path = demangle_rust_path(rw->c, lex_text(rw->c->arena, s, t));
     static const char tail[] = "::precondition_check";
     size_t m = path ? strlen(path) : 0, k = sizeof tail - 1;

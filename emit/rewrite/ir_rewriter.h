@@ -117,10 +117,10 @@ struct fn_rec {
     size_t pf_return;  /* pointer-float returns: its define's module line (0: none) */
     size_t enum_move;  /* enum moves: the module line of its first marked move (0: none), */
     const char *enum_move_type; /* and the Rust type the mark names */
-    struct sym *sym;   /* strip captures: its name's record; whether it has a reverse */
-    bool rule;         /* rule of its own (!enzyme_augment), holds a call through a */
-    bool indirect;     /* pointer, and reaches a rule (ir_taped_captures.c) */
-    bool taped;
+    struct sym *sym;   /* its name's record */
+    bool rule;         /* strip captures: a reverse rule of its own (!enzyme_augment), */
+    bool indirect;     /* a call through a pointer, and whether it reaches a rule */
+    bool taped;        /* (ir_taped_captures.c) */
 };
 
 struct ptr_select {
@@ -151,6 +151,11 @@ char *rw_tok_text(ir_rewriter *rw, const char *s, lex_tok t);
 void rw_skip_flags(lex_cur *c);
 /* The symbol record of global t ("@name"), made on first use. */
 struct sym *rw_sym_of(ir_rewriter *rw, const char *s, lex_tok t);
+
+/* s[0, n) into out (emptied first) without each parameter attribute of words (" WORD" and
+ * its "(...)" when it has one, outside quoted strings); whether there was one. */
+bool rw_strip_attrs(const char *s, size_t n, const char *const *words, size_t nwords,
+                    tt_buf *out);
 
 /* ir_taped_captures.c: the listing pass's notes for IR_RW_STRIP_CAPTURES (rules'
  * registrations, define lines, calls through pointers; after inner_first_note); line s[0,

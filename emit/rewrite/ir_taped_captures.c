@@ -15,40 +15,6 @@
 #include "ir_rewriter.h"
 #include "../../layout/xalloc.h"
 
-/* The callee of a call or invoke line: its token (a global, or a local for a call through
- * a pointer), kind LEX_END for any other line. The callee is the first name directly
- * followed by its argument list's '(' (a return type or a function type comes before
- * it, never a name followed by '('). */
-static lex_tok callee_of(const char *s, size_t n)
-{
-    lex_tok none = {LEX_END, n, n, false};
-    lex_tok t = lex_next(s, 0, n);
-    if (t.kind == LEX_LOCAL) { /* "%x = " */
-        t = lex_next(s, t.end, n);
-        if (!lex_is(s, t, '='))
-            return none;
-        t = lex_next(s, t.end, n);
-    }
-    while (t.kind == LEX_WORD &&
-           (lex_eq(s, t, "tail") || lex_eq(s, t, "musttail") || lex_eq(s, t, "notail")))
-        t = lex_next(s, t.end, n);
-    if (t.kind != LEX_WORD || !(lex_eq(s, t, "call") || lex_eq(s, t, "invoke")))
-        return none;
-    for (t = lex_next(s, t.end, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
-        if (lex_opens(s, t)) { /* a return type { .. } or a function type ( .. ) */
-            size_t end = lex_skip_group(s, t.at, n);
-            if (!end)
-                return none;
-            t.end = end;
-            continue;
-        }
-        if ((t.kind == LEX_GLOBAL || t.kind == LEX_LOCAL) && !t.open && t.end < n &&
-            s[t.end] == '(')
-            return t;
-    }
-    return none;
-}
-
 void ir_taped_captures_note(ir_rewriter *rw, const char *s, size_t n)
 {
     if (rw_starts(s, n, "@__enzyme_register_gradient_")) {
@@ -65,17 +31,12 @@ void ir_taped_captures_note(ir_rewriter *rw, const char *s, size_t n)
         return;
     struct fn_rec *f = &rw->fns[rw->nfns - 1];
     if (rw_starts(s, n, "define ")) {
-        lex_tok t = lex_next(s, 0, n);
-        while (t.kind != LEX_END && t.kind != LEX_GLOBAL)
-            t = lex_next(s, t.end, n);
-        if (t.kind == LEX_GLOBAL && !t.open)
-            f->sym = rw_sym_of(rw, s, t);
         f->rule |= rw_find(s, 0, n, "!enzyme_augment ") < n;
         return;
     }
     bool calls = rw_find(s, 0, n, "call ") < n || rw_find(s, 0, n, "invoke ") < n;
     if (!f->indirect && calls)
-        f->indirect = callee_of(s, n).kind == LEX_LOCAL;
+        f->indirect = lex_callee(s, n, true, NULL).kind == LEX_LOCAL;
 }
 
 /* Marks fns[k].taped for every function that reaches a rule (above), once. */
@@ -98,6 +59,8 @@ static void taped_decide(ir_rewriter *rw)
         for (struct ref *r = rw->fns[k].refs; r; r = r->next)
             if (r->to->fn >= 0)
                 callers[r->to->fn][fill[r->to->fn]++] = k;
+    /* the rules, and (when there is one) every function with a call through a pointer,
+     * then every function that names one of those */
     size_t *stack = xmalloc(nf * sizeof *stack), top = 0;
     for (size_t k = 0; k < nf; k++) {
         struct fn_rec *f = &rw->fns[k];
@@ -106,24 +69,18 @@ static void taped_decide(ir_rewriter *rw)
             stack[top++] = k;
         }
     }
-    for (int round = 0; round < 2; round++) {
-        while (top) {
-            size_t g = stack[--top];
-            for (size_t j = 0; j < ncallers[g]; j++)
-                if (!rw->fns[callers[g][j]].taped) {
-                    rw->fns[callers[g][j]].taped = true;
-                    stack[top++] = callers[g][j];
-                }
+    rw->taped_any = top > 0;
+    for (size_t k = 0; k < nf && rw->taped_any; k++)
+        if (rw->fns[k].indirect && !rw->fns[k].taped) {
+            rw->fns[k].taped = true;
+            stack[top++] = k;
         }
-        rw->taped_any = false;
-        for (size_t k = 0; k < nf; k++)
-            rw->taped_any |= rw->fns[k].taped;
-        if (!rw->taped_any)
-            break;
-        for (size_t k = 0; k < nf; k++)
-            if (rw->fns[k].indirect && !rw->fns[k].taped) {
-                rw->fns[k].taped = true;
-                stack[top++] = k;
+    while (top) {
+        size_t g = stack[--top];
+        for (size_t j = 0; j < ncallers[g]; j++)
+            if (!rw->fns[callers[g][j]].taped) {
+                rw->fns[callers[g][j]].taped = true;
+                stack[top++] = callers[g][j];
             }
     }
     for (size_t g = 0; g < nf; g++)
@@ -134,42 +91,7 @@ static void taped_decide(ir_rewriter *rw)
     free(stack);
 }
 
-/* s[0, n) into out without " captures(...)" and " nocapture" (outside quoted strings);
- * whether there was one. */
-static bool strip_capture_words(const char *s, size_t n, tt_buf *out)
-{
-    static const char cap[] = " captures(", nocap[] = " nocapture";
-    const size_t kc = sizeof cap - 1, kn = sizeof nocap - 1;
-    out->len = 0;
-    bool quoted = false, any = false;
-    size_t from = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"')
-            quoted = !quoted;
-        if (quoted || s[i] != ' ')
-            continue;
-        size_t end;
-        if (i + kc <= n && memcmp(s + i, cap, kc) == 0) {
-            end = i + kc;
-            while (end < n && s[end] != ')')
-                end++;
-            if (end == n)
-                continue;
-            end++;
-        } else if (i + kn <= n && memcmp(s + i, nocap, kn) == 0 &&
-                   (i + kn == n || s[i + kn] == ' ' || s[i + kn] == ',' || s[i + kn] == ')')) {
-            end = i + kn;
-        } else {
-            continue;
-        }
-        buf_putn(out, s + from, i - from);
-        from = end;
-        i = end - 1;
-        any = true;
-    }
-    buf_putn(out, s + from, n - from);
-    return any;
-}
+static const char *const capture_words[] = {"captures", "nocapture"};
 
 bool ir_taped_captures(ir_rewriter *rw, const char *s, size_t n)
 {
@@ -180,9 +102,9 @@ bool ir_taped_captures(ir_rewriter *rw, const char *s, size_t n)
     if (rw_starts(s, n, "define ")) {
         if (!rw->fn_seen || rw->fn_seen > rw->nfns || !rw->fns[rw->fn_seen - 1].taped)
             return false;
-        return strip_capture_words(s, n, &rw->capt);
+        return rw_strip_attrs(s, n, capture_words, 2, &rw->capt);
     }
-    lex_tok t = callee_of(s, n);
+    lex_tok t = lex_callee(s, n, true, NULL);
     if (t.kind == LEX_END)
         return false;
     if (t.kind == LEX_GLOBAL) {
@@ -190,5 +112,5 @@ bool ir_taped_captures(ir_rewriter *rw, const char *s, size_t n)
         if (g < 0 || !rw->fns[g].taped)
             return false;
     }
-    return strip_capture_words(s, n, &rw->capt);
+    return rw_strip_attrs(s, n, capture_words, 2, &rw->capt);
 }
