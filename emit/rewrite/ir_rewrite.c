@@ -716,42 +716,6 @@ static unsigned pair_helper(const char *s, size_t n)
     return 0;
 }
 
-bool rw_strip_attrs(const char *s, size_t n, const char *const *words, size_t nwords,
-                    tt_buf *out)
-{
-    out->len = 0;
-    bool quoted = false, any = false;
-    size_t from = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"')
-            quoted = !quoted;
-        if (quoted || s[i] != ' ')
-            continue;
-        size_t w = 0, k = 0;
-        for (; w < nwords; w++) {
-            k = strlen(words[w]);
-            if (i + 1 + k <= n && memcmp(s + i + 1, words[w], k) == 0)
-                break;
-        }
-        if (w == nwords)
-            continue;
-        size_t end = i + 1 + k;
-        if (end < n && s[end] == '(') {
-            while (end < n && s[end] != ')')
-                end++;
-            end += end < n;
-        }
-        if (end < n && s[end] != ' ' && s[end] != ')' && s[end] != ',')
-            continue; /* a longer word */
-        buf_putn(out, s + from, i - from);
-        from = end;
-        i = end - 1;
-        any = true;
-    }
-    buf_putn(out, s + from, n - from);
-    return any;
-}
-
 /* ---- dead_on_return ----
  * A define or declare line holding the attribute: in rw->dor without it; true when it was
  * one. */

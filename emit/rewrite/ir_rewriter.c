@@ -1,6 +1,6 @@
 /* The helpers the rewriter's files share (emit/rewrite/ir_rewriter.h): reading "%x = OP"
- * lines with the lexer, token text and symbol records in the rewriter's arena. A leaf: it
- * calls none of the rewrites. */
+ * lines with the lexer, token text and symbol records in the rewriter's arena, parameter
+ * attributes deleted. A leaf: it calls none of the rewrites. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,4 +132,40 @@ size_t rw_run_at(const struct rw_runs *r, uint64_t in)
 bool rw_run_is(const struct rw_runs *r, size_t k, const char *name)
 {
     return r->klen[k] == strlen(name) && memcmp(r->kind[k], name, r->klen[k]) == 0;
+}
+
+bool rw_strip_attrs(const char *s, size_t n, const char *const *words, size_t nwords,
+                    tt_buf *out)
+{
+    out->len = 0;
+    bool quoted = false, any = false;
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            quoted = !quoted;
+        if (quoted || s[i] != ' ')
+            continue;
+        size_t w = 0, k = 0;
+        for (; w < nwords; w++) {
+            k = strlen(words[w]);
+            if (i + 1 + k <= n && memcmp(s + i + 1, words[w], k) == 0)
+                break;
+        }
+        if (w == nwords)
+            continue;
+        size_t end = i + 1 + k;
+        if (end < n && s[end] == '(') {
+            while (end < n && s[end] != ')')
+                end++;
+            end += end < n;
+        }
+        if (end < n && s[end] != ' ' && s[end] != ')' && s[end] != ',')
+            continue; /* a longer word */
+        buf_putn(out, s + from, i - from);
+        from = end;
+        i = end - 1;
+        any = true;
+    }
+    buf_putn(out, s + from, n - from);
+    return any;
 }
