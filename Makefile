@@ -96,7 +96,8 @@ example: all
 	@sh tools/run-example.sh
 
 # The autodiff macros (docs/autodiff-macros.md): their example, and their tests with every
-# opt-level (make check runs the gradients at -O0 and -O2 only).
+# opt-level (make check runs the gradients at -O0 and -O2 only); `sh tests/autodiff/gradients.sh
+# --plain` compares the same programs without trees.
 autodiff-example: all
 	@cd fixtures/autodiff-example && CARGO_TARGET_DIR=../../$(BUILD)/autodiff-example \
 	    ../../tools/cargo-autodiff run --offline --locked

@@ -343,6 +343,9 @@ fn lower_arg(req: &Request, index: usize, param: &Param, act: Activity) -> Lower
         // Duplicated shadows are made mutable (`&mut T`), Dual ones keep the primal's type.
         let shadow_mut = mutable || req.mode == Mode::Reverse;
         let data = |e: &dyn ToTokens, m: bool| match (pt.kind, pt.slice, m) {
+            // A struct ending in a slice: its data pointer, thin.
+            _ if pt.slice_tail && m => quote!(#e as *mut #elem as *mut u8),
+            _ if pt.slice_tail => quote!(#e as *const #elem as *const u8),
             (Indirection::Ref { .. }, true, false) => quote!(#e.as_ptr()),
             (Indirection::Ref { .. }, true, true) => quote!(#e.as_mut_ptr()),
             (_, _, false) => quote!(#e as *const #elem),
@@ -371,6 +374,26 @@ fn lower_arg(req: &Request, index: usize, param: &Param, act: Activity) -> Lower
             }
             args.push(marker("enzyme_const"));
             args.push(quote!(#len));
+        } else if pt.slice_tail {
+            // A struct ending in a slice: as a slice, its data pointer (shadowed) and the
+            // slice's length (the pointer's metadata, read through a cast to `*const [()]`,
+            // which keeps it), as rustc passes `&Header<[f32]>`.
+            let len = local(format!("__tt_len{}", index));
+            // The cast type-checks only for a type whose metadata is a slice length: a sized
+            // type taken for one (a syntax the rule above misreads) is a compile error there,
+            // on the parameter's type.
+            let at = syn::spanned::Spanned::span(ty);
+            let wide = quote_spanned!(at=> as *const [()]);
+            setup.extend(quote!(let #len: usize = (#name as *const #elem #wide).len();));
+            for b in &lanes {
+                let bname = b.to_string();
+                setup.extend(quote!(
+                    #rt::check_shadow_len(#len, (#b as *const #elem #wide).len(), 1usize, #bname);
+                ));
+                args.push(data(b, shadow_mut));
+            }
+            args.push(marker("enzyme_const"));
+            args.push(quote!(#len));
         } else {
             // One pointer: a `dyn Trait`, a `str` or a `?Sized` parameter would be two words,
             // and Enzyme would take them for two arguments.
@@ -379,7 +402,7 @@ fn lower_arg(req: &Request, index: usize, param: &Param, act: Activity) -> Lower
                     const {
                         ::core::assert!(
                             ::core::mem::size_of::<*const #elem>() == ::core::mem::size_of::<usize>(),
-                            "autodiff: a Duplicated or Dual argument must point to a sized value or be a slice"
+                            "autodiff: a Duplicated or Dual argument must point to a sized value, a slice or a generic struct ending in a slice (`&Header<[f32]>`)"
                         )
                     };
                 });

@@ -21,11 +21,13 @@ impl Indirection {
 }
 
 /// A reference or raw pointer type: how it points, and at what. For a slice `&[T]` the
-/// element is `T` and `slice` is set.
+/// element is `T` and `slice` is set; `slice_tail` is set for a generic struct whose last
+/// type argument is a slice (`&Header<[f32]>`), taken for one that ends in it.
 pub struct PointerTy<'a> {
     pub kind: Indirection,
     pub elem: &'a Type,
     pub slice: bool,
+    pub slice_tail: bool,
 }
 
 /// Looks through parentheses and invisible groups (types that came out of macro_rules).
@@ -44,9 +46,33 @@ pub fn pointer(ty: &Type) -> Option<PointerTy<'_>> {
         _ => return None,
     };
     match strip(elem) {
-        Type::Slice(s) => Some(PointerTy { kind, elem: &s.elem, slice: true }),
-        e => Some(PointerTy { kind, elem: e, slice: false }),
+        Type::Slice(s) => Some(PointerTy { kind, elem: &s.elem, slice: true, slice_tail: false }),
+        e => Some(PointerTy { kind, elem: e, slice: false, slice_tail: slice_tail(e) }),
     }
+}
+
+/// `Header<[f32]>`, `Cell<[f64]>`: a path whose last type argument is a slice, which (unless
+/// the path is one of std's sized owners of a slice) makes the type a struct ending in that
+/// slice, behind a reference a data pointer and a length as `&[T]` is (rustc's ABI).
+/// rust-lang/rust's tests/run-make/autodiff/type-trees/slice-dst-typetree differentiates
+/// such a function. A proc-macro sees no types, so this is read from the syntax: a struct
+/// ending in a slice without a type argument (`struct S { t: f32, d: [f32] }`) is not seen,
+/// and stays refused (one word expected); a sized type taken for one fails to compile with
+/// the expansion's message, not silently.
+fn slice_tail(ty: &Type) -> bool {
+    // std's types that own a slice elsewhere: sized whatever their argument.
+    const SIZED: [&str; 7] = ["Box", "Rc", "Arc", "Weak", "Cow", "NonNull", "PhantomData"];
+    let Type::Path(p) = strip(ty) else { return false };
+    let Some(last) = p.path.segments.last() else { return false };
+    if p.qself.is_some() || SIZED.iter().any(|n| last.ident == n) {
+        return false;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return false };
+    let last_type = args.args.iter().filter_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    }).last();
+    matches!(last_type.map(strip), Some(Type::Slice(_)))
 }
 
 /// The shadow type of a Duplicated argument: the same reference or pointer made mutable

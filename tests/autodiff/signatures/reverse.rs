@@ -67,3 +67,10 @@ pub fn energy(ps: &[Particle]) -> f64 { 0.0 }
 fn tuple_ret(x: &f64) -> (f64, f64) { (*x, *x) }
 
 fn main() {}
+
+// A struct ending in a slice behind a reference (rust-lang/rust's slice-dst-typetree test).
+#[repr(C)]
+pub struct Header<T: ?Sized> { tag: f32, data: T }
+
+#[autodiff_reverse(d_header_sum, Duplicated, Active)]
+pub fn header_sum(value: &Header<[f32]>) -> f32 { value.tag + value.data.iter().sum::<f32>() }
