@@ -138,6 +138,9 @@ static const char usage_options_commands[] =
     "                        order: nested derivatives; docs/wrapper.md)\n"
     ;
 static const char usage_options_checks[] =
+    "  --rename-enzyme-locals  (rewrite) local names that start with enzyme_ start with\n"
+    "                        tt.enzyme_ (Enzyme takes such an alloca among a call's\n"
+    "                        arguments for a marker; docs/wrapper.md)\n"
     "  --join-loops, --loop-exits, --quiet-checks  (rewrite) Enzyme's loop caches:\n"
     "                        loops made one, exits it sees, checks (docs/wrapper.md)\n"
     "  --float-from-bits     (rewrite) a float made from shifted integer bits (rand's\n"
@@ -246,6 +249,7 @@ static const struct {
     {"--copy-segments", IR_RW_COPY_SEGMENTS, false},
     {"--strip-dead-on-return", IR_RW_STRIP_DEAD_ON_RETURN, false},
     {"--strip-captures", IR_RW_STRIP_CAPTURES, false},
+    {"--rename-enzyme-locals", IR_RW_RENAME_ENZYME_LOCALS, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */

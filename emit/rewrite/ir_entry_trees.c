@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "ir_rewriter.h"
-#include "../ir/ir_define.h"
+#include "../../layout/xalloc.h"
 
 static const char *const entry_points[] = {"@__enzyme_autodiff", "@__enzyme_fwddiff",
                                            "@__enzyme_augmentfwd", "@__enzyme_reverse",
@@ -58,10 +58,15 @@ static lex_tok handed(const char *s, size_t n)
 }
 
 /* Whether define line s[0, n) carries a tree on its return or a parameter (the text
- * before its parameter list closes), and calls with C's convention; its parsed form to d. */
-static bool define_with_trees(const char *s, size_t n, ir_define_line *d, lex_tok *name)
+ * before its parameter list closes), and calls with C's convention; its parsed form in
+ * *d, the rewriter's one (allocated at the first define line). */
+static bool define_with_trees(ir_rewriter *rw, const char *s, size_t n, ir_define_line **dp,
+                              lex_tok *name)
 {
     const char *why;
+    if (!rw->entry_def)
+        rw->entry_def = xmalloc(sizeof *rw->entry_def);
+    ir_define_line *d = *dp = rw->entry_def;
     if (!ir_define_parse(s, n, d, &why) || d->rewritten_cc ||
         rw_find(s, 0, d->params_end, "\"enzyme_type\"") == d->params_end)
         return false;
@@ -73,8 +78,8 @@ void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n)
 {
     lex_tok g;
     if (rw_starts(s, n, "define ")) {
-        ir_define_line d;
-        if (define_with_trees(s, n, &d, &g))
+        ir_define_line *d;
+        if (define_with_trees(rw, s, n, &d, &g))
             rw_sym_of(rw, s, g)->entry_trees = true;
         return;
     }
@@ -131,9 +136,9 @@ bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     lex_tok g;
     if (rw_starts(s, n, "define ")) {
-        ir_define_line d;
-        if (define_with_trees(s, n, &d, &g) && rw_sym_of(rw, s, g)->entry)
-            forwarder(rw, s, &d, g);
+        ir_define_line *d;
+        if (define_with_trees(rw, s, n, &d, &g) && rw_sym_of(rw, s, g)->entry)
+            forwarder(rw, s, d, g);
         return false;
     }
     g = handed(s, n);

@@ -48,9 +48,14 @@ void ir_rewriter_release(ir_rewriter *rw)
     free(rw->dor.data);
     free(rw->capt.data);
     rw->capt = (tt_buf){0};
+    free(rw->ren_note.data);
+    free(rw->ren_line.data);
+    rw->ren_note = rw->ren_line = (tt_buf){0};
     free(rw->split_text.data);
     free(rw->mm_defs.data);
     free(rw->entry_defs.data);
+    free(rw->entry_def);
+    rw->entry_def = NULL;
     rw->dor = rw->split_text = rw->mm_defs = rw->entry_defs = (tt_buf){0};
     free(rw->cfps);
     rw->cfps = NULL;
@@ -103,6 +108,13 @@ static void byte_moves_note(ir_rewriter *rw, const char *s, size_t n);
 void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
 {
     rw->lines++;
+    if (rw->which & IR_RW_RENAME_ENZYME_LOCALS) {
+        rw->ren_note.len = 0;
+        if (ir_rename_enzyme_locals(s, n, &rw->ren_note)) {
+            s = rw->ren_note.data;
+            n = rw->ren_note.len;
+        }
+    }
     if (rw_starts(s, n, "define "))
         rw->fn_noted++;
     if (rw->which & IR_RW_POINTER_SELECTS)
@@ -731,6 +743,13 @@ static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
 
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if (rw->which & IR_RW_RENAME_ENZYME_LOCALS) {
+        rw->ren_line.len = 0;
+        if (ir_rename_enzyme_locals(s, n, &rw->ren_line)) {
+            s = rw->ren_line.data;
+            n = rw->ren_line.len;
+        }
+    }
     if ((rw->which & IR_RW_STRIP_DEAD_ON_RETURN) && strip_dead_on_return(rw, s, n)) {
         s = rw->dor.data;
         n = rw->dor.len;

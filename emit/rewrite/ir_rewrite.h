@@ -216,6 +216,17 @@ enum {
      * (tests/enzyme-bugs/taped-shadow-captures.ll; random_cases.py seed 8 case 9). For the
      * module between LLVM's passes and Enzyme (or before the single clang run). */
     IR_RW_STRIP_CAPTURES = 1u << 20,
+    /* Every local name that starts with "enzyme_" (a Rust variable's: `let enzyme_y =
+     * df(..)`) starts with "tt.enzyme_" (emit/rewrite/ir_enzyme_names.c). Enzyme reads the
+     * name of an alloca among a call's arguments as it reads a marker global's: once the
+     * derivative is inlined, a variable so named reaches the call as such an alloca, and
+     * Enzyme stops ("illegal enzyme metadata classification": rustc's own
+     * tests/run-make/autodiff/rlib/main.rs) or, named as a marker (`enzyme_const`), takes
+     * it for one, silently (tests/enzyme-bugs/local-named-marker.ll). For the module
+     * between LLVM's passes and Enzyme (or before the single clang run), with trees and
+     * without; applied to each line before the listing pass and every other rewrite see
+     * it. */
+    IR_RW_RENAME_ENZYME_LOCALS = 1u << 21,
 };
 
 typedef struct ir_rewriter ir_rewriter;

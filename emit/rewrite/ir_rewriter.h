@@ -5,6 +5,7 @@
 #define IR_REWRITER_H
 
 #include "ir_rewrite.h"
+#include "../ir/ir_define.h"
 #include "../ir/ir_lex.h"
 
 struct ir_rewriter {
@@ -80,12 +81,16 @@ struct ir_rewriter {
     bool split_in;
     /* dead_on_return: the line being rewritten without the attribute */
     tt_buf dor;
-    /* entry trees: the forwarders, printed after the last line */
+    /* entry trees: the forwarders, printed after the last line; the define line being
+     * read (12 KB: not on the stack; allocated at the first) */
     tt_buf entry_defs;
+    ir_define_line *entry_def;
     /* strip captures: whether fns[].taped is decided and any function is; the line being
      * rewritten without capture attributes */
     bool taped_decided, taped_any;
     tt_buf capt;
+    /* rename enzyme locals: the line being noted and the one being rewritten, renamed */
+    tt_buf ren_note, ren_line;
 };
 
 struct sym {
@@ -177,6 +182,10 @@ void ir_enum_moves_note(ir_rewriter *rw, const char *s, size_t n);
  * a forwarder (true then), the forwarder made at the function's define line. */
 void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+
+/* ir_enzyme_names.c: line s[0, n) with every local name that starts with "enzyme_"
+ * prefixed "tt.", to out (true then; out untouched when the line has none). */
+bool ir_rename_enzyme_locals(const char *s, size_t n, tt_buf *out);
 
 /* ir_float_bits.c: line s[0, n) rewritten to out when it is a float made from shifted
  * integer bits (IR_RW_FLOAT_FROM_BITS; true then); the helpers it called, defined after

@@ -7,7 +7,7 @@
 #                   replace, before they were removed); it must pass LLVM's verifier.
 #                   The options annotate takes too (--rename-allocator, --split-memmove)
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
-#                   --strip-dead-on-return, --strip-captures, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
+#                   --strip-dead-on-return, --strip-captures, --rename-enzyme-locals, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
 #                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --entry-trees, --copy-segments, --byte-moves,
 #                   --const-fn-pointers, --pointer-float-returns and --enum-moves
 #                   (the last four checks: .expected is the input) are

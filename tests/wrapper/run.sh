@@ -111,6 +111,13 @@ check "lib: rlib produced, no .tt.ll of its own" \
 check "lib --lib-trees: norm2 and lerp annotated, IR verifies" \
     'grep -q "^define.*enzyme_type.*@norm2(" "$out/c/trees/mathlib.tt.ll" && grep -q "^define.*enzyme_type.*@lerp(" "$out/c/trees/mathlib.tt.ll" && "$OPT" -passes=verify -disable-output "$out/c/trees/mathlib.tt.ll" 2>>"$out/c/log"' "$out/c/log"
 
+# (c0) a library whose type only its #![crate_type] attribute gives (rustc's own tests
+# write them so) is built as one, not as a program
+mkdir -p "$out/c0"
+{ echo '#![crate_type = "lib"]'; cat "$fx/mathlib.rs"; } >"$out/c0/attrlib.rs"
+"$W" "$out/c0/attrlib.rs" --out-dir "$out/c0" 2>"$out/c0/log"
+check "lib by #![crate_type]: rlib produced" '[ -f "$out/c0/libattrlib.rlib" ]' "$out/c0/log"
+
 # (c1) which crates go straight to rustc, seen by a stand-in rustc that records the
 # arguments it is given (compared as sets: the wrapper spells "-C x" as "-Cx" and moves
 # --emit): proc-macros and build scripts with cargo's arguments, -C embed-bitcode=no too; a

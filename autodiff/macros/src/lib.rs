@@ -28,21 +28,30 @@ pub fn autodiff_forward(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// What tools/rustc-typetree says in RUSTC_TYPETREE_AUTODIFF when it runs rustc: `enzyme`
-/// when it will build the program with an Enzyme plugin, `none` without one. A build that
-/// does not go through it would fail at link time on the undefined `__enzyme_*` entry points,
-/// or at run time; a compile error on the attribute says why instead.
-fn build_error() -> Option<&'static str> {
+/// when it will build the program with an Enzyme plugin, `none` without one, `crate-type
+/// TYPES` for a static or dynamic library, which it hands to plain rustc. A build that does
+/// not go through it would fail at link time on the undefined `__enzyme_*` entry points, or
+/// at run time; a compile error on the attribute says why instead.
+fn build_error() -> Option<String> {
     match std::env::var("RUSTC_TYPETREE_AUTODIFF").as_deref() {
         Ok("enzyme") => None,
+        Ok(t) if t.starts_with("crate-type ") => Some(format!(
+            "autodiff in a crate of type {}: tools/rustc-typetree runs Enzyme on programs (bin) and \
+             the libraries they link (lib, rlib) only, and this crate would carry its calls of \
+             Enzyme unresolved; differentiate in a Rust program or rlib",
+            &t["crate-type ".len()..]
+        )),
         Ok(_) => Some(
             "autodiff needs an Enzyme plugin: this crate is built by tools/rustc-typetree without one \
              (give --enzyme PLUGIN, or RUSTC_TYPETREE_ENZYME=PLUGIN under cargo; tools/enzyme-plugin \
-             finds one, tools/cargo-autodiff sets it)",
+             finds one, tools/cargo-autodiff sets it)"
+                .to_string(),
         ),
         Err(_) => Some(
             "autodiff needs Enzyme: build this crate through typetree's rustc wrapper with an Enzyme \
              plugin (tools/cargo-autodiff build, or RUSTC_WRAPPER=tools/rustc-typetree with \
-             RUSTC_TYPETREE_ENZYME=PLUGIN)",
+             RUSTC_TYPETREE_ENZYME=PLUGIN)"
+                .to_string(),
         ),
     }
 }

@@ -182,7 +182,27 @@ pub fn cube<T: std::ops::Mul<Output = T> + Copy>(x: &T) -> T {
     *x * *x * *x
 }
 
+/// A Duplicated output the caller keeps in a variable named as one of Enzyme's markers.
+#[autodiff_reverse(d_sine_into, Duplicated, Duplicated)]
+pub fn sine_into(x: &f64, out: &mut f64) {
+    *out = x.sin() * x
+}
+
 pub fn run(t: &mut Tally) {
+    // The caller's variable is named as Enzyme's marker enzyme_const: once d_sine_into is
+    // inlined, its slot reaches Enzyme's call as an alloca of that name, which Enzyme reads
+    // as the marker and takes the shadow after it for a constant (no derivative reaches
+    // x, silently), unless the wrapper renames it (--rename-enzyme-locals, docs/wrapper.md).
+    let (x, mut dx) = (0.8, 0.0);
+    let (mut enzyme_const, mut dout) = (0.0, 1.0);
+    d_sine_into(&x, &mut dx, &mut enzyme_const, &mut dout);
+    let f = |x: f64| {
+        let mut o = 0.0;
+        sine_into(&x, &mut o);
+        o
+    };
+    t.close("reverse Duplicated output held in a variable named enzyme_const", &[dx, enzyme_const], &[fd(&f, x), f(x)], 1e-6);
+
     let ps = particles();
     let x = flat(&ps);
     let want = fd_grad(&|x| energy(&from_flat(&ps, x)), &x);
