@@ -284,6 +284,13 @@ if plugin=$("$root/tools/enzyme-plugin" 2>"$out/why"); then
     "$W" --enzyme "$plugin" -A warnings "$fx/enzyme_fails.rs" -o "$out/f/tl" >/dev/null 2>"$out/f/log"
     check "errors: an Enzyme failure with and without trees names the stage, shows Enzyme's reason, keeps both logs" \
         'grep -q "^rustc-typetree: enzyme: .*Assertion" "$out/f/log" && grep -q "full log: $out/f/enzyme_fails.enzyme.log" "$out/f/log" && grep -q "without trees too (full log: $out/f/enzyme_fails.no-typetree.enzyme.log)" "$out/f/log" && [ -s "$out/f/enzyme_fails.enzyme.log" ] && [ -s "$out/f/enzyme_fails.no-typetree.enzyme.log" ] && [ ! -e "$out/f/tl" ] && [ "$(wc -l <"$out/f/log")" -lt 40 ]' "$out/f/log"
+    # staticlib: a static library a C program links, its derivative Enzyme's (debug build)
+    mkdir -p "$out/sl"
+    RUSTC_TYPETREE_NO_FALLBACK=1 "$W" --enzyme "$plugin" -A warnings "$fx/staticlib.rs" \
+        --out-dir "$out/sl" >/dev/null 2>"$out/sl/log" &&
+        cc "$fx/staticlib.c" "$out/sl/libstaticlib.a" -lm -lpthread -ldl -o "$out/sl/c" 2>>"$out/sl/log"
+    check "staticlib: the archive rustc writes gets the wrapper's object; a C program linking it gets the right gradient" \
+        '[ -f "$out/sl/staticlib.tt.ll" ] && "$out/sl/c" | grep -q "^gradient right"' "$out/sl/log"
 else
     echo "SKIP: real Enzyme cases: $(cat "$out/why")"
 fi

@@ -29,16 +29,17 @@ pub fn autodiff_forward(attr: TokenStream, item: TokenStream) -> TokenStream {
 
 /// What tools/rustc-typetree says in RUSTC_TYPETREE_AUTODIFF when it runs rustc: `enzyme`
 /// when it will build the program with an Enzyme plugin, `none` without one, `crate-type
-/// TYPES` for a static or dynamic library, which it hands to plain rustc. A build that does
+/// TYPES` for a dynamic library, which it hands to plain rustc. A build that does
 /// not go through it would fail at link time on the undefined `__enzyme_*` entry points, or
 /// at run time; a compile error on the attribute says why instead.
 fn build_error() -> Option<String> {
     match std::env::var("RUSTC_TYPETREE_AUTODIFF").as_deref() {
         Ok("enzyme") => None,
         Ok(t) if t.starts_with("crate-type ") => Some(format!(
-            "autodiff in a crate of type {}: tools/rustc-typetree runs Enzyme on programs (bin) and \
-             the libraries they link (lib, rlib) only, and this crate would carry its calls of \
-             Enzyme unresolved; differentiate in a Rust program or rlib",
+            "autodiff in a crate of type {}: tools/rustc-typetree runs Enzyme on programs (bin), \
+             static libraries (staticlib) and the libraries they link (lib, rlib) only, and this \
+             crate would carry its calls of Enzyme unresolved; differentiate in a program, a \
+             staticlib or an rlib",
             &t["crate-type ".len()..]
         )),
         Ok(_) => Some(
