@@ -183,6 +183,12 @@ void ir_enum_moves_note(ir_rewriter *rw, const char *s, size_t n);
 void ir_entry_trees_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
 
+/* ir_shims.c: what rewrite_line does last, the allocator shims' names and the memmove
+ * calls on line s[0, n) (the line to out, rewritten or not); and, at the end, the memmove
+ * helpers they called and their declarations (the typed ones in *moves, freed). */
+void ir_shims_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+void ir_memmove_helpers(ir_rewriter *rw, tt_buf *moves, tt_buf *out);
+
 /* ir_enzyme_names.c: line s[0, n) with every local name that starts with "enzyme_"
  * prefixed "tt.", to out (true then; out untouched when the line has none). */
 bool ir_rename_enzyme_locals(const char *s, size_t n, tt_buf *out);
