@@ -32,7 +32,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/typetree $(BUILD)/libtypetree.a
 
 $(BUILD)/%.o: %.c include/typetree.h $(wildcard layout/*.h) $(wildcard emit/*.h) \
-            $(wildcard emit/*/*.h) $(wildcard export/*.h)
+            $(wildcard emit/*/*.h) $(wildcard export/*.h) $(wildcard tools/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
@@ -61,7 +61,7 @@ $(BUILD)/libtypetree.a: $(LIB_OBJ)
 	objcopy --wildcard --keep-global-symbol='tt_*' $(BUILD)/typetree-all.o
 	ar rcs $@ $(BUILD)/typetree-all.o
 
-$(BUILD)/typetree: $(BUILD)/tools/typetree.o $(BUILD)/libtypetree-internal.a
+$(BUILD)/typetree: $(BUILD)/tools/typetree.o $(BUILD)/tools/cli.o $(BUILD)/libtypetree-internal.a
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libtypetree-internal.a tests/unit/unit.h

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/structure/circles.py: the library's files call each other one way, but for real
 recursion. Reads the defined and undefined symbols of every object of the library (nm over
-BUILD/{layout,emit,export,api}), makes the graph file -> file it calls, and compares its
+BUILD/{layout,emit,export,api,tools}), makes the graph file -> file it calls, and compares its
 strongly connected components (circles of two or more files) with RECURSION below: a circle
 not listed fails (a helper living in the wrong file: move it to a leaf file), and so does a
 listed one that is gone (take it off the list). usage: circles.py [BUILD] (default build)."""
@@ -76,7 +76,7 @@ def components(graph):
 
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-    objs = [o for d in ("layout", "emit", "export", "api")
+    objs = [o for d in ("layout", "emit", "export", "api", "tools")
             for o in glob.glob(os.path.join(build, d, "**", "*.o"), recursive=True)]
     checks = Checks()
     if not objs:
