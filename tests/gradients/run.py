@@ -145,8 +145,10 @@ class Builder:
         # minutes, and a shell script edited while it runs is read half old, half new.
         self.wrapper = os.path.join(OUT, "rustc-typetree")
         shutil.copy(WRAPPER, self.wrapper)
-        # the table of Enzyme workarounds the wrapper reads from beside itself
-        shutil.copy(os.path.join(os.path.dirname(WRAPPER), "enzyme-workarounds.tsv"), OUT)
+        # the table of Enzyme workarounds and the compile stage the wrapper reads from
+        # beside itself
+        for f in ("enzyme-workarounds.tsv", "rustc-typetree-compile.sh"):
+            shutil.copy(os.path.join(os.path.dirname(WRAPPER), f), OUT)
         snap = os.path.join(OUT, "typetree")
         shutil.copy(typetree, snap)
         rules = os.path.join(OUT, "rules")
