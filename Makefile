@@ -23,7 +23,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 LIB_SRC := $(wildcard layout/*.c) $(wildcard emit/*.c) $(wildcard emit/*/*.c) \
            $(wildcard export/*.c) $(wildcard api/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/prelude.o $(BUILD)/gen/std_rules.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -45,6 +45,14 @@ $(BUILD)/gen/prelude.c: schema/prelude.json tools/embed.sh Makefile
 	sh tools/embed.sh prelude_json $< > $@
 
 $(BUILD)/gen/prelude.o: $(BUILD)/gen/prelude.c
+	$(CC) $(WARN) -Wno-overlength-strings $(CFLAGS) -c $< -o $@
+
+# So are the rules for std's allocator (rules/rust-alloc.ll; `typetree rewrite --std-rules`).
+$(BUILD)/gen/std_rules.c: rules/rust-alloc.ll tools/embed.sh Makefile
+	@mkdir -p $(@D)
+	sh tools/embed.sh std_rules_ll $< > $@
+
+$(BUILD)/gen/std_rules.o: $(BUILD)/gen/std_rules.c
 	$(CC) $(WARN) -Wno-overlength-strings $(CFLAGS) -c $< -o $@
 
 # Every module with every symbol: the CLI and the unit tests use the internal interfaces.

@@ -1,5 +1,6 @@
-; rules/rust-alloc.ll: rules for Rust's allocator that Enzyme cannot derive, appended by
-; rules/link.sh to the module Enzyme gets (docs/std-rules.md says why each one is true).
+; rules/rust-alloc.ll: rules for Rust's allocator that Enzyme cannot derive, compiled into
+; typetree and appended by `typetree rewrite --std-rules` (emit/rewrite/ir_std_rules.c) to
+; the module Enzyme gets (docs/std-rules.md says why each one is true).
 ;
 ; Rule 1, reallocation. std's __rust_realloc(old, old_size, align, new_size) is replaced by
 ; an allocation, a move of min(old_size, new_size) bytes and a deallocation. Enzyme knows
@@ -149,7 +150,7 @@ define internal void @__typetree_rule_fail(ptr %msg, i64 %len) noinline cold {
 @__enzyme_register_gradient_typetree_move = internal global [3 x ptr] [ptr @__typetree_move, ptr @__typetree_move_aug, ptr @__typetree_move_rev]
 @__enzyme_register_derivative_typetree_move = internal global [2 x ptr] [ptr @__typetree_move, ptr @__typetree_move_fwd]
 
-; DECLARATIONS (rules/link.sh adds each one the module lacks)
+; DECLARATIONS (--std-rules adds each one the module lacks)
 declare ptr @__rust_alloc(i64, i64)
 declare void @__rust_dealloc(ptr, i64, i64)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)

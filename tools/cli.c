@@ -243,6 +243,7 @@ static const struct {
     {"--strip-dead-on-return", IR_RW_STRIP_DEAD_ON_RETURN, false},
     {"--strip-captures", IR_RW_STRIP_CAPTURES, false},
     {"--rename-enzyme-locals", IR_RW_RENAME_ENZYME_LOCALS, false},
+    {"--std-rules", IR_RW_STD_RULES, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */

@@ -274,10 +274,10 @@ enzyme_warnings() {  # log
     return 0
 }
 # Rules for std's allocator that Enzyme cannot derive (Vec growth: __rust_realloc), added to
-# a module that calls Enzyme, with trees and without (rules/link.sh; docs/std-rules.md).
-# --no-rules (RUSTC_TYPETREE_NO_RULES=1) leaves them out.
+# a module that calls Enzyme, with trees and without (typetree rewrite --std-rules, which
+# holds rules/rust-alloc.ll; docs/std-rules.md). --no-rules (RUSTC_TYPETREE_NO_RULES=1)
+# leaves them out.
 link_rules() {  # file.ll (the module or its annotated copy), rewritten in place
     [ -n "$enzyme_user" ] && [ -n "$rules" ] || return 0
-    sh "${RUSTC_TYPETREE_RULES:-$here/../rules}/link.sh" "$1" ||
-        die "rules: cannot add std's rules to $1"
+    "$TT" rewrite --std-rules -i "$1" || die "rules: cannot add std's rules to $1"
 }

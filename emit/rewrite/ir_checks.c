@@ -200,6 +200,8 @@ static size_t refused_line(const struct fn_rec *f, unsigned which)
 bool ir_rewrite_check(ir_rewriter *rw)
 {
     bool ok = !(rw->which & IR_RW_CONST_FN_POINTERS) || const_fn_pointers_check(rw);
+    if ((rw->which & IR_RW_STD_RULES) && !ir_std_rules_check(rw))
+        return false;
     for (size_t r = 0; r < sizeof reached_refusals / sizeof *reached_refusals; r++) {
         if (!(rw->which & reached_refusals[r].which))
             continue;

@@ -61,6 +61,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     rw->cfps = NULL;
     rw->ncfps = rw->cap_cfps = 0;
     rw->fn = rw->fn2 = rw->listed = (tt_buf){0};
+    free(rw->sr_fn.data), free(rw->sr_out.data);
+    rw->sr_fn = rw->sr_out = (tt_buf){0};
     rw->fns = NULL;
     rw->nfns = rw->cap_fns = rw->nmoved = 0;
     rw->holding = NULL;
@@ -72,7 +74,7 @@ bool ir_rewrite_needs_listing(const ir_rewriter *rw)
                         IR_RW_POINTER_SELECTS | IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES |
                         IR_RW_CONST_FN_POINTERS | IR_RW_POINTER_FLOAT_RETURNS |
                         IR_RW_COPY_SEGMENTS | IR_RW_ENTRY_TREES | IR_RW_ENUM_MOVES |
-                        IR_RW_STRIP_CAPTURES);
+                        IR_RW_STRIP_CAPTURES | IR_RW_STD_RULES);
 }
 
 /* ---- memory attributes ----
@@ -112,6 +114,8 @@ void ir_rewrite_note(ir_rewriter *rw, const char *s, size_t n)
     }
     if (rw_starts(s, n, "define "))
         rw->fn_noted++;
+    if (rw->which & IR_RW_STD_RULES)
+        ir_std_rules_note(rw, s, n);
     if (rw->which & IR_RW_POINTER_SELECTS)
         pointer_selects_note(rw, s, n);
     if (rw->which & (IR_RW_INNER_FIRST | IR_RW_BYTE_MOVES | IR_RW_POINTER_FLOAT_RETURNS |
@@ -576,7 +580,24 @@ static bool strip_dead_on_return(ir_rewriter *rw, const char *s, size_t n)
     return true;
 }
 
+static void rewrite_rest(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+
 void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
+{
+    const tt_buf *b = (rw->which & IR_RW_STD_RULES) ? ir_std_rules_line(rw, s, n) : NULL;
+    if (!b) {
+        rewrite_rest(rw, s, n, out);
+        return;
+    }
+    for (size_t i = 0; i < b->len;) {
+        size_t len = rw_line_len(b->data, i, b->len);
+        rewrite_rest(rw, b->data + i, len, out);
+        i += len;
+    }
+}
+
+/* ir_rewrite_line after the std rules. */
+static void rewrite_rest(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     if (rw->which & IR_RW_RENAME_ENZYME_LOCALS) {
         rw->ren_line.len = 0;
@@ -704,4 +725,5 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     free(rw->seg_md.data);
     rw->seg_md = (tt_buf){0};
     ir_memmove_helpers(rw, &moves, out);
+    ir_std_rules_finish(rw, out);
 }

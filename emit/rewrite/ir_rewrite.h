@@ -227,6 +227,16 @@ enum {
      * without; applied to each line before the listing pass and every other rewrite see
      * it. */
     IR_RW_RENAME_ENZYME_LOCALS = 1u << 21,
+    /* std's allocator rules (emit/rewrite/ir_std_rules.c; docs/std-rules.md): in a module
+     * that names @__rust_realloc (std's shim, by the name IR_RW_RENAME_ALLOCATOR gives
+     * it), that definition renamed @__typetree_std_realloc and rules/rust-alloc.ll
+     * (compiled in) appended with the declarations the module lacks, RawVecInner's growth
+     * methods' { i64, i64 } returns given the tree Integer, and finish_grow's sunk stores
+     * split one per offset (needs the listing pass). The run fails, writing nothing, when
+     * the module lacks a shim the rules replace or already holds them. For a module that
+     * calls Enzyme, before LLVM's passes, with trees and without; the lines it writes go
+     * through the other rewrites. */
+    IR_RW_STD_RULES = 1u << 22,
 };
 
 typedef struct ir_rewriter ir_rewriter;

@@ -91,6 +91,13 @@ struct ir_rewriter {
     tt_buf capt;
     /* rename enzyme locals: the line being noted and the one being rewritten, renamed */
     tt_buf ren_note, ren_line;
+    /* std rules (ir_std_rules.c): what the listing pass found (SR_* bits), the rules'
+     * declarations the module has (bit k: the k-th), finish_grow being held, the lines
+     * given for a line (none while holding), and a counter for names */
+    unsigned sr_found, sr_declared;
+    bool sr_holding;
+    tt_buf sr_fn, sr_out, sr_none;
+    unsigned long sr_count;
 };
 
 struct sym {
@@ -192,6 +199,16 @@ void ir_memmove_helpers(ir_rewriter *rw, tt_buf *moves, tt_buf *out);
 /* ir_enzyme_names.c: line s[0, n) with every local name that starts with "enzyme_"
  * prefixed "tt.", to out (true then; out untouched when the line has none). */
 bool ir_rename_enzyme_locals(const char *s, size_t n, tt_buf *out);
+
+/* ir_std_rules.c: the listing pass's notes for IR_RW_STD_RULES (the shims' definitions,
+ * the rules' names and declarations); false with a diagnostic when the module names
+ * @__rust_realloc but lacks a shim the rules replace or already holds them; the lines to
+ * write for line s[0, n) (NULL: the line as it is; empty while a function is held); what
+ * goes after the module's last line (the rules), the held text released. */
+void ir_std_rules_note(ir_rewriter *rw, const char *s, size_t n);
+bool ir_std_rules_check(ir_rewriter *rw);
+const tt_buf *ir_std_rules_line(ir_rewriter *rw, const char *s, size_t n);
+void ir_std_rules_finish(ir_rewriter *rw, tt_buf *out);
 
 /* ir_float_bits.c: line s[0, n) rewritten to out when it is a float made from shifted
  * integer bits (IR_RW_FLOAT_FROM_BITS; true then); the helpers it called, defined after

@@ -141,7 +141,7 @@ class Builder:
 
     def __init__(self, plugin, typetree, env):
         self.plugin = plugin
-        # A snapshot of the wrapper, typetree and the wrapper's rules: the builds take
+        # A snapshot of the wrapper and typetree (which holds std's rules): the builds take
         # minutes, and a shell script edited while it runs is read half old, half new.
         self.wrapper = os.path.join(OUT, "rustc-typetree")
         shutil.copy(WRAPPER, self.wrapper)
@@ -151,13 +151,9 @@ class Builder:
             shutil.copy(os.path.join(os.path.dirname(WRAPPER), f), OUT)
         snap = os.path.join(OUT, "typetree")
         shutil.copy(typetree, snap)
-        rules = os.path.join(OUT, "rules")
-        shutil.rmtree(rules, ignore_errors=True)
-        shutil.copytree(os.path.join(ROOT, "rules"), rules)
         # No fallback: a build whose trees Enzyme rejects must show as such, not be rebuilt
         # without them.
-        self.env = dict(env, TYPETREE=snap, RUSTC_TYPETREE_RULES=rules,
-                        RUSTC_TYPETREE_NO_FALLBACK="1")
+        self.env = dict(env, TYPETREE=snap, RUSTC_TYPETREE_NO_FALLBACK="1")
         self.cargo_lock = threading.Lock()
 
     def build(self, program, main_rs, level, mode, skip, out_dir):

@@ -9,7 +9,7 @@
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --strip-dead-on-return, --strip-captures, --rename-enzyme-locals, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
 #                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --entry-trees, --copy-segments, --byte-moves,
-#                   --const-fn-pointers, --pointer-float-returns and --enum-moves
+#                   --const-fn-pointers, --pointer-float-returns, --enum-moves and --std-rules
 #                   (the last four checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; REWRITE-ONLY: why" skips the annotate comparison.
@@ -78,7 +78,7 @@ for f in *.ll; do
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
         *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "* | *" --entry-trees "* | \
-        *" --enum-moves "*)
+        *" --enum-moves "* | *" --std-rules "*)
         continue ;; # rewrite's only
     esac
     grep -q '^; REWRITE-ONLY' "$f" && continue
