@@ -134,6 +134,8 @@ static const char usage_options_commands[] =
     "                        order: nested derivatives; docs/wrapper.md)\n"
     ;
 static const char usage_options_checks[] =
+    "  --std-rules           (rewrite) the rules for std's allocator added to a module\n"
+    "                        that reallocates (Vec growth; docs/std-rules.md)\n"
     "  --rename-enzyme-locals  (rewrite) local names that start with enzyme_ start with\n"
     "                        tt.enzyme_ (Enzyme takes such an alloca among a call's\n"
     "                        arguments for a marker; docs/wrapper.md)\n"
