@@ -1,7 +1,7 @@
 ; Rules 1 and 2 (docs/std-rules.md) without rustc: a buffer of doubles grown twice by
 ; __rust_realloc inside the differentiated function, read after each growth. The module
 ; defines the allocator shims as a Rust binary's fat-LTO module does (over malloc); the
-; runner adds the rules (rules/link.sh) before Enzyme. g(x) = b[0]*b[1] + b[0] with
+; runner adds the rules (typetree rewrite --std-rules) before Enzyme. g(x) = b[0]*b[1] + b[0] with
 ; b[0] = x, b[1] = x*x -> g'(x) = 3x^2 + 1 = 28 at x = 3, reverse and forward.
 ; Without the rules Enzyme stops: "could not statically determine size of realloc".
 ; CASE rules-O0 right
