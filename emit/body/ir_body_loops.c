@@ -228,18 +228,38 @@ static tt_type *by_variant_part(body_typer *b, tt_type *t, uint64_t off, uint64_
     return by_variant_type(b, u) ? u : NULL;
 }
 
-/* The element type both operands agree on (one operand without a place: the other's):
- * the same type, or types whose bytes are alike. A copy of a constant length len (0: a
- * run-time one) also takes a place that is one value of the type, when len is its size.
- * A place that says nothing about its bytes (std's rotate buffer, MaybeUninit<([usize;
- * 32], [T; 0])>) is not passed over for the other's T: that let Enzyme past its refusal in
- * ptr_rotate, and rotate_left(3) of 12 {f64, u32, f32} then came out wrong at -O1, silently
- * (the gcd path; cause not found). The refusal stays. */
+/* Whether a place of type t says nothing about its bytes: a raw buffer, such as the
+ * MaybeUninit<([usize; 32], [T; 0])> std's slice::rotate keeps T's in (layout's storage
+ * unions: their trees are empty). Not tree_untyped_bytes: that one is about [u8]-like
+ * bytes, and this buffer's tree is {} because of the union, not because of its bytes. */
+static bool says_nothing(body_typer *b, tt_type *t)
+{
+    if (!body_size_of(b, t))
+        return false;
+    tt_tree tr = {0};
+    tt_diag *tail = b->c->diags_tail;
+    unsigned errs = b->c->nerrors;
+    bool empty = tree_of_memory(b->c, t, &b->o, &tr, NULL) && tr.n == 0;
+    diag_truncate(b->c, tail, errs);
+    tree_free(&tr);
+    return empty;
+}
+
+/* The element type both operands agree on (one operand without a place, or a place that
+ * says nothing about its bytes: the other's): the same type, or types whose bytes are
+ * alike. A copy of a constant length len (0: a run-time one) also takes a place that is
+ * one value of the type, when len is its size. std's rotate buffer (ptr_rotate_memmove's
+ * MaybeUninit<([usize; 32], [T; 0])>) so takes the slice's T, and its copies in and out
+ * become typed loops: rotate_left(3) of 12 {f64, u32, f32} is right at -O0..-O3 (it
+ * stopped Enzyme, "Cannot deduce type of copy"). The -O1 wrong gradient once blamed on
+ * this (slice_moves_mixed, before rewrite --loop-starts) was Enzyme's loop-cache reuse in
+ * the case's two sums after `v.swap` (tests/enzyme-bugs/loop-cache-reuse.ll): the same
+ * module with --loop-starts alone is right. */
 static tt_type *elem_type(body_typer *b, const place *const pl[2], uint64_t len)
 {
     tt_type *t = NULL;
     for (int k = 0; k < 2; k++) {
-        if (!pl[k])
+        if (!pl[k] || (pl[!k] && says_nothing(b, pl[k]->t)))
             continue;
         tt_type *u = NULL;
         if (!pl[k]->off && (pl[k]->elems || (len && len == body_size_of(b, pl[k]->t))))

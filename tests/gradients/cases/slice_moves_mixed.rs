@@ -1,7 +1,7 @@
 //! std's data movement inside a slice whose length is known at run time, on f64 and on a
 //! mixed struct {f64, u32, f32}, in reverse and forward mode: copy_within (a memmove of
-//! run-time length), swap, split_at_mut and reverse (eight-byte swaps of each element), and
-//! on f64 rotate_left and rotate_right (ptr_rotate's memmoves and its stack buffer; on 60
+//! run-time length), swap, split_at_mut and reverse (eight-byte swaps of each element),
+//! rotate_left and rotate_right (ptr_rotate's memmoves and its stack buffer; on 60 mixed
 //! elements, its swap path). swap_with_slice is the case swap_with_slice. Sorts of mixed
 //! structs are the cases vecgrow_sort_mixed, vecgrow_default_sort (sort_by) and
 //! body_walk_swaps (sort_unstable_by_key): here they tripled the build's time. Its two sums
@@ -10,9 +10,8 @@
 use crate::harness::*;
 
 trait Elem: Copy {
-    /* rotate's buffer path copies a mixed T into a raw [usize; 32] buffer, which Enzyme
-     * cannot type and the wrapper leaves so (docs/typetree-rules.md, "Copies of run-time
-     * length"): rotations on f64 only */
+    /* rotate's buffer path copies T into a raw [usize; 32] buffer, whose copies take T
+     * (emit/body/ir_body_loops.c, elem_type): rotations on both kinds */
     const ROTATE: bool;
     fn make(a: f64, i: usize) -> Self;
     fn val(&self) -> f64;
@@ -40,7 +39,7 @@ pub struct Item {
 }
 
 impl Elem for Item {
-    const ROTATE: bool = false;
+    const ROTATE: bool = true;
     fn make(a: f64, i: usize) -> Self {
         Item { w: a * (1.0 + 0.125 * i as f64), tag: ((i * 7) % 11) as u32, v: (a as f32) * 0.5 }
     }
