@@ -246,6 +246,7 @@ static const struct {
     {"--strip-captures", IR_RW_STRIP_CAPTURES, false},
     {"--rename-enzyme-locals", IR_RW_RENAME_ENZYME_LOCALS, false},
     {"--std-rules", IR_RW_STD_RULES, false},
+    {"--strong-zero", IR_RW_STRONG_ZERO, false},
 };
 
 /* The IR_RW_* bit of a rewrite option, 0 for any other argument. */

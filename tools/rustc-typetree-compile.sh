@@ -46,11 +46,13 @@ compile() {  # IR -> $tmp/crate.o; clang's messages in $tmp/compile.log
     # give their integers as Integer (--pair-returns, as there), parameters lose
     # dead_on_return (--strip-dead-on-return, as there; here before LLVM's passes too) and
     # capture attributes where a rule may keep a shadow (--strip-captures, as there), local
-    # names lose a leading enzyme_ (--rename-enzyme-locals, as there) and the functions
-    # handed to Enzyme get their forwarders (--entry-trees, as there).
+    # names lose a leading enzyme_ (--rename-enzyme-locals, as there), the functions
+    # handed to Enzyme get their forwarders (--entry-trees, as there) and, with
+    # --strong-zero, the calls of Enzyme its marker (as there). Branches stay branches in
+    # the whole pipeline (keep-branches: there only before Enzyme and in its process).
     if [ -n "$plugin" ] && [ -n "$enzyme_user" ]; then
         "$TT" rewrite --inner-first --pair-returns --strip-dead-on-return --strip-captures \
-            --rename-enzyme-locals --entry-trees "$1" \
+            --rename-enzyme-locals --entry-trees $strong_zero "$1" \
             -o "$tmp/ordered.ll" \
             2>"$tmp/compile.log" || return 1
         set -- "$tmp/ordered.ll"
@@ -58,7 +60,7 @@ compile() {  # IR -> $tmp/crate.o; clang's messages in $tmp/compile.log
     set -- "$O" -Wno-override-module -ferror-limit=0 -fno-crash-diagnostics -c "$1" -o "$tmp/crate.o"
     if [ -n "$plugin" ]; then
         set -- -fpass-plugin="$plugin" "$@"
-        for f in $enzyme_flags; do set -- -mllvm "$f" "$@"; done
+        for f in $enzyme_flags ${enzyme_user:+$keep_branches}; do set -- -mllvm "$f" "$@"; done
         # (one run: the pipeline after Enzyme does not sink or make memsets either)
         for f in ${rules:+$pre_flags} $pre_opt_flags; do set -- -mllvm "$f" "$@"; done
     fi
@@ -99,7 +101,8 @@ halves_run() {  # -OPRE -OPOST: opt runs the halves compile_around_enzyme gives 
 }
 compile_around_enzyme() {  # IR -OPRE -OPOST -> $tmp/crate.o; the messages in $tmp/compile.log
     # shellcheck disable=SC2086 # the flag lists: options, word splitting wanted
-    "$OPT" -load-pass-plugin="$plugin" $pre_opt_flags $pre_opt_builtins -passes="$(cat "$tmp/pipe.pre$2")" ${rules:+$pre_flags} "$1" -S \
+    "$OPT" -load-pass-plugin="$plugin" $pre_opt_flags $pre_opt_builtins ${enzyme_user:+$keep_branches} \
+        -passes="$(cat "$tmp/pipe.pre$2")" ${rules:+$pre_flags} "$1" -S \
         -o "$tmp/pre.ll" 2>"$tmp/compile.log" || return 1
     # Attribute groups of defined functions lose memory(...); intrinsics' groups stay. All
     # of them: keeping memory(argmem: readwrite) leaves fixtures/wrapper/passes.rs wrong
@@ -200,6 +203,10 @@ compile_around_enzyme() {  # IR -OPRE -OPOST -> $tmp/crate.o; the messages in $t
     # where LLVM inlined those or promoted their arguments (a &Vec's length at -O3 stopped
     # Enzyme: tests/enzyme-bugs/entry-trees-unread.ll). Type information: with trees only.
     [ -z "$enzyme_user" ] || mid="$mid --entry-trees"
+    # With --strong-zero, every call of Enzyme passes its strong-zero marker: in the
+    # derivative, 0 times any value is 0 (tests/enzyme-bugs/strong-zero.ll; the wrapper's
+    # option says why it is not the default).
+    [ -z "$enzyme_user" ] || mid="$mid${strong_zero:+ }$strong_zero"
     # A check, not a rewrite (--byte-moves): code Enzyme differentiates that moves bytes
     # one at a time where they may hold a float (at a run-time byte index, or four adjacent
     # ones: `<[u8]>::swap` over `to_le_bytes`, HashMap's rehash swapping entries as bytes)
@@ -236,7 +243,7 @@ compile_around_enzyme() {  # IR -OPRE -OPOST -> $tmp/crate.o; the messages in $t
             return 1
     fi
     set -- -load-pass-plugin="$plugin" -passes="$(cat "$tmp/pipe.post$3")" -enzyme-postopt=1
-    for f in $enzyme_flags; do set -- "$@" "$f"; done
+    for f in $enzyme_flags ${enzyme_user:+$keep_branches}; do set -- "$@" "$f"; done
     [ -z "${RUSTC_TYPETREE_TIMES:-}" ] || set -- "$@" -time-passes -time-trace \
         -time-trace-file="$tmp/trace.json"
     "$OPT" "$@" "$tmp/pre-nomem.ll" -o "$tmp/post.bc" 2>>"$tmp/compile.log" || return 1

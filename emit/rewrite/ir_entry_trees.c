@@ -29,6 +29,22 @@ static const char *const entry_points[] = {"@__enzyme_autodiff", "@__enzyme_fwdd
                                            "@__enzyme_augmentfwd", "@__enzyme_reverse",
                                            "@__enzyme_fwdsplit"};
 
+lex_tok ir_enzyme_entry_call(const char *s, size_t n)
+{
+    lex_tok none = {.kind = LEX_END};
+    if (rw_find(s, 0, n, "@__enzyme_") == n || rw_starts(s, n, "declare ") ||
+        rw_starts(s, n, "define "))
+        return none;
+    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
+        if (t.kind != LEX_GLOBAL || t.end >= n || s[t.end] != '(')
+            continue;
+        for (size_t k = 0; k < sizeof entry_points / sizeof *entry_points; k++)
+            if (rw_starts(s + t.at, t.end - t.at, entry_points[k]))
+                return t;
+    }
+    return none;
+}
+
 /* The global passed first to an Enzyme entry point called on line s[0, n); LEX_END when
  * the line calls none, or passes no global first (a pointer in a register). */
 static lex_tok handed(const char *s, size_t n)

@@ -50,6 +50,8 @@ void ir_rewriter_release(ir_rewriter *rw)
     rw->capt = (tt_buf){0};
     free(rw->ren_note.data);
     free(rw->ren_line.data);
+    free(rw->sz_line.data);
+    rw->sz_line = (tt_buf){0};
     rw->ren_note = rw->ren_line = (tt_buf){0};
     free(rw->split_text.data);
     free(rw->mm_defs.data);
@@ -599,6 +601,13 @@ void ir_rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 /* ir_rewrite_line after the std rules. */
 static void rewrite_rest(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
+    if (rw->which & IR_RW_STRONG_ZERO) {
+        rw->sz_line.len = 0;
+        if (ir_strong_zero(rw, s, n, &rw->sz_line)) {
+            s = rw->sz_line.data;
+            n = rw->sz_line.len;
+        }
+    }
     if (rw->which & IR_RW_RENAME_ENZYME_LOCALS) {
         rw->ren_line.len = 0;
         if (ir_rename_enzyme_locals(s, n, &rw->ren_line)) {
@@ -725,5 +734,6 @@ void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
     free(rw->seg_md.data);
     rw->seg_md = (tt_buf){0};
     ir_memmove_helpers(rw, &moves, out);
+    ir_strong_zero_finish(rw, out);
     ir_std_rules_finish(rw, out);
 }

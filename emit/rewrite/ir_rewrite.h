@@ -237,6 +237,16 @@ enum {
      * calls Enzyme, before LLVM's passes, with trees and without; the lines it writes go
      * through the other rewrites. */
     IR_RW_STD_RULES = 1u << 22,
+    /* every call of an Enzyme entry point (__enzyme_autodiff*, fwddiff*, augmentfwd*,
+     * reverse*, fwdsplit*) passes `ptr @enzyme_strong_zero` after the function it hands
+     * (after the second argument when the first is an sret pointer), unless it names the
+     * marker already; the marker defined at the end when the module does not define it
+     * (emit/rewrite/ir_strong_zero.c). Enzyme's strong zero: an adjoint or tangent of 0
+     * times any value is 0. Without it a 0 adjoint times a NaN read from bytes the program
+     * never uses (LLVM made the code branch-free) is NaN, silently, with any tree or none
+     * (tests/enzyme-bugs/strong-zero.ll). For the module between LLVM's passes and Enzyme
+     * (or before the single clang run), with trees and without. */
+    IR_RW_STRONG_ZERO = 1u << 23,
 };
 
 typedef struct ir_rewriter ir_rewriter;

@@ -91,6 +91,10 @@ struct ir_rewriter {
     tt_buf capt;
     /* rename enzyme locals: the line being noted and the one being rewritten, renamed */
     tt_buf ren_note, ren_line;
+    /* strong zero: the line being rewritten with the marker; whether a call got it and
+     * whether the module defines it */
+    tt_buf sz_line;
+    bool sz_used, sz_defined;
     /* std rules (ir_std_rules.c): what the listing pass found (SR_* bits), the rules'
      * declarations the module has (bit k: the k-th), finish_grow being held, the lines
      * given for a line (none while holding), and a counter for names */
@@ -199,6 +203,17 @@ void ir_memmove_helpers(ir_rewriter *rw, tt_buf *moves, tt_buf *out);
 /* ir_enzyme_names.c: line s[0, n) with every local name that starts with "enzyme_"
  * prefixed "tt.", to out (true then; out untouched when the line has none). */
 bool ir_rename_enzyme_locals(const char *s, size_t n, tt_buf *out);
+
+/* ir_entry_trees.c: the callee token of a call of one of Enzyme's entry points
+ * (__enzyme_autodiff*, fwddiff*, augmentfwd*, reverse*, fwdsplit*) on line s[0, n);
+ * LEX_END for any other line. */
+lex_tok ir_enzyme_entry_call(const char *s, size_t n);
+
+/* ir_strong_zero.c: line s[0, n) with the strong-zero marker after the function handed
+ * to Enzyme, to out, when it calls an entry point without it (true then); at the end,
+ * the marker's definition when a call got it and the module has none. */
+bool ir_strong_zero(ir_rewriter *rw, const char *s, size_t n, tt_buf *out);
+void ir_strong_zero_finish(const ir_rewriter *rw, tt_buf *out);
 
 /* ir_std_rules.c: the listing pass's notes for IR_RW_STD_RULES (the shims' definitions,
  * the rules' names and declarations); false with a diagnostic when the module names

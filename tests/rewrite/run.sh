@@ -9,7 +9,8 @@
 #                   give the same bytes through `annotate --no-typetree`; --strip-memory,
 #                   --strip-dead-on-return, --strip-captures, --rename-enzyme-locals, --float-loads, --range-loads, --pointer-selects, --inner-first, --join-loops, --loop-exits,
 #                   --quiet-checks, --float-from-bits, --pair-returns, --loop-starts, --entry-trees, --copy-segments, --byte-moves,
-#                   --const-fn-pointers, --pointer-float-returns, --enum-moves and --std-rules
+#                   --const-fn-pointers, --pointer-float-returns, --enum-moves, --std-rules and
+#                   --strong-zero
 #                   (the last four checks: .expected is the input) are
 #                   for the module between LLVM's passes and Enzyme, rewrite's only.
 #                   A line "; REWRITE-ONLY: why" skips the annotate comparison.
@@ -22,7 +23,7 @@
 #                   must be a pipeline opt runs. .err: as above.
 #   calls-enzyme.ll `typetree calls-enzyme` says 0 (declares __enzyme_*), and so for the
 #                   inner-first*.ll, byte-moves*.ll, const-fn-pointers*.ll, entry-trees.ll,
-#                   pointer-float-returns*.ll and enum-moves*.ll, which call
+#                   pointer-float-returns*.ll, enum-moves*.ll and strong-zero*.ll, which call
 #                   Enzyme; every other .ll 3.
 # Prints [PASS]/[FAIL] per check and ends with "N passed, N failed".
 [ $# -eq 1 ] || { echo "usage: $0 TYPETREE_BIN" >&2; exit 2; }
@@ -78,7 +79,7 @@ for f in *.ll; do
         *" --inner-first "* | *" --join-loops "* | *" --loop-exits "* | *" --quiet-checks "* | \
         *" --float-from-bits "* | *" --pair-returns "* | *" --byte-moves "* | *" --const-fn-pointers "* | \
         *" --pointer-float-returns "* | *" --copy-segments "* | *" --loop-starts "* | *" --entry-trees "* | \
-        *" --enum-moves "* | *" --std-rules "*)
+        *" --enum-moves "* | *" --std-rules "* | *" --strong-zero "*)
         continue ;; # rewrite's only
     esac
     grep -q '^; REWRITE-ONLY' "$f" && continue
@@ -127,7 +128,7 @@ done
 for f in *.ll; do
     want=3
     case $f in calls-enzyme.ll | inner-first*.ll | byte-moves*.ll | const-fn-pointers*.ll | entry-trees.ll | \
-        pointer-float-returns*.ll | enum-moves*.ll) want=0 ;; esac
+        pointer-float-returns*.ll | enum-moves*.ll | strong-zero*.ll) want=0 ;; esac
     "$T" calls-enzyme "$f" 2>"$out/err"
     st=$?
     if [ $st -eq $want ]; then ok "calls-enzyme $f: $st"; else bad "calls-enzyme $f: $st, not $want" "$out/err"; fi
