@@ -6,13 +6,13 @@
 ; of a select sends the arm not taken an adjoint of 0, and sqrt's derivative, 0 / (2 *
 ; sqrt(-0.5)), is NaN: f'(0.5) comes out NaN where it is 1, at every level, with any tree
 ; or none; plain Enzyme on rustc's module too. Enzyme's strong zero does not help: sqrt's rule
-; divides, unchecked. With SimplifyCFG's folding thresholds at 0 and no expensive
-; instruction speculated, in the passes before Enzyme and in Enzyme's own (the wrapper's
-; keep-branches), the branch stays a branch and the derivative is right.
+; divides, unchecked. With SimplifyCFG's two-entry folding threshold at 0, in the passes
+; before Enzyme and in Enzyme's own (the wrapper's keep-branches), the branch stays a
+; branch and the derivative is right.
 ; CASE folded -O2 wrong
 ; CASE folded-O0 -O0 wrong
-; CASE kept-O0 -O0 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-phi-node-folding-threshold=0,-two-entry-phi-node-folding-threshold=0,-speculate-one-expensive-inst=false right
-; CASE kept -O2 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-phi-node-folding-threshold=0,-two-entry-phi-node-folding-threshold=0,-speculate-one-expensive-inst=false right
+; CASE kept-O0 -O0 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-two-entry-phi-node-folding-threshold=0 right
+; CASE kept -O2 --enzyme-flags=-enzyme-strict-aliasing=0,-enzyme-detect-readthrow=0,-enzyme-rematerialize=0,-two-entry-phi-node-folding-threshold=0 right
 declare double @__enzyme_autodiff(...)
 declare double @llvm.sqrt.f64(double)
 declare i32 @printf(ptr, ...)
