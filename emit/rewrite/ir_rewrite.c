@@ -701,6 +701,14 @@ static void rewrite_line(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 
 void ir_rewrite_finish(ir_rewriter *rw, tt_buf *out)
 {
+    if (rw->sr_holding) { /* a function the module leaves open goes out as it came */
+        rw->sr_holding = false;
+        for (size_t i = 0; i < rw->sr_fn.len;) {
+            size_t len = rw_line_len(rw->sr_fn.data, i, rw->sr_fn.len);
+            rewrite_rest(rw, rw->sr_fn.data + i, len, out);
+            i += len;
+        }
+    }
     for (size_t k = 0; k < rw->nmoved; k++) {
         tt_buf *t = &rw->fns[rw->moved[k]].text;
         buf_put(out, "\n");

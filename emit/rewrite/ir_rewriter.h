@@ -218,8 +218,9 @@ void ir_strong_zero_finish(const ir_rewriter *rw, tt_buf *out);
 /* ir_std_rules.c: the listing pass's notes for IR_RW_STD_RULES (the shims' definitions,
  * the rules' names and declarations); false with a diagnostic when the module names
  * @__rust_realloc but lacks a shim the rules replace or already holds them; the lines to
- * write for line s[0, n) (NULL: the line as it is; empty while a function is held); what
- * goes after the module's last line (the rules), the held text released. */
+ * write for line s[0, n) (NULL: the line as it is; empty while a function is held:
+ * ir_rewrite_finish writes one the module leaves open); what goes after the module's last
+ * line (the rules). */
 void ir_std_rules_note(ir_rewriter *rw, const char *s, size_t n);
 bool ir_std_rules_check(ir_rewriter *rw);
 const tt_buf *ir_std_rules_line(ir_rewriter *rw, const char *s, size_t n);

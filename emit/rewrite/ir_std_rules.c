@@ -425,8 +425,6 @@ const tt_buf *ir_std_rules_line(ir_rewriter *rw, const char *s, size_t n)
 void ir_std_rules_finish(ir_rewriter *rw, tt_buf *out)
 {
     if (rw->sr_found & SR_REALLOC) {
-        /* a function left open at the end of the module goes out as it came */
-        buf_putn(out, rw->sr_fn.data ? rw->sr_fn.data : "", rw->sr_holding ? rw->sr_fn.len : 0);
         const char *d = strstr(std_rules_ll, decl_mark);
         buf_put(out, "\n");
         buf_putn(out, std_rules_ll, d ? (size_t)(d - std_rules_ll) + 1 : std_rules_ll_len);
