@@ -33,11 +33,12 @@ flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer
 
 # The library, compiled directly (not via the Makefile) so coverage and sanitizers reach it.
 sh tools/embed.sh prelude_json schema/prelude.json > "$out/prelude.c" || exit 1
+sh tools/embed.sh std_rules_ll rules/rust-alloc.ll > "$out/std_rules.c" || exit 1
 build_log=$out/build.log
 : > "$build_log"
 pids=
 objs=
-for src in layout/*.c emit/*.c emit/*/*.c export/*.c api/*.c "$out/prelude.c"; do
+for src in layout/*.c emit/*.c emit/*/*.c export/*.c api/*.c "$out/prelude.c" "$out/std_rules.c"; do
     obj=$out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')
     objs="$objs $obj"
     extra=
