@@ -40,7 +40,8 @@ fi
 # tests/gradients/run.py builds it), less the cases Enzyme rejects at -O0 in some mode:
 # copy_from_slice, f32_normalize, matrix_vector, vec_collect and rustc's adbench gmm and
 # lstm stop in std's Vec growth or on a phi with --enzyme-preopt=0, 1 or 2; hashmap_values
-# on threadlocal in all.
+# on threadlocal in all; rustc_abi_fnptr is refused by the wrapper's --const-fn-pointers
+# check (its Const fn pointer would get a derivative of 0).
 python3 - "$out/suite.rs" <<'PY'
 import sys
 sys.path.insert(0, "tests/gradients")
@@ -51,7 +52,7 @@ suite_args="--edition=2021 --crate-name suite --cfg tt_skip_copy_from_slice
     --cfg tt_skip_f32_normalize --cfg tt_skip_matrix_vector --cfg tt_skip_vec_collect
     --cfg tt_skip_hashmap_values --cfg tt_skip_rustc_adbench_gmm_safe
     --cfg tt_skip_rustc_adbench_gmm_unsafe --cfg tt_skip_rustc_adbench_lstm_safe
-    --cfg tt_skip_rustc_adbench_lstm_unsafe $out/suite.rs"
+    --cfg tt_skip_rustc_adbench_lstm_unsafe --cfg tt_skip_rustc_abi_fnptr $out/suite.rs"
 
 # stage SECONDS from the times file ($1) for stage $2 (summed over crates; - when absent)
 stage() { awk -v s="$2" '$2 == s { t += $3; n++ } END { if (n) printf "%.2f", t; else printf "-" }' "$1"; }
