@@ -49,26 +49,16 @@ lex_tok ir_enzyme_entry_call(const char *s, size_t n)
  * the line calls none, or passes no global first (a pointer in a register). */
 static lex_tok handed(const char *s, size_t n)
 {
-    lex_tok none = {.kind = LEX_END};
-    if (rw_find(s, 0, n, "@__enzyme_") == n || rw_starts(s, n, "declare "))
+    lex_tok none = {.kind = LEX_END}, t = ir_enzyme_entry_call(s, n);
+    if (t.kind == LEX_END)
         return none;
-    for (lex_tok t = lex_next(s, 0, n); t.kind != LEX_END; t = lex_next(s, t.end, n)) {
-        if (t.kind != LEX_GLOBAL || t.end >= n || s[t.end] != '(')
-            continue;
-        bool entry = false;
-        for (size_t k = 0; k < sizeof entry_points / sizeof *entry_points; k++)
-            entry |= rw_starts(s + t.at, t.end - t.at, entry_points[k]);
-        if (!entry)
-            continue;
-        size_t end = lex_item_end(s, t.end + 1, n, NULL);
-        for (lex_tok g = lex_next(s, t.end + 1, n); g.kind != LEX_END && g.at < end;
-             g = lex_next(s, g.end, n)) {
-            if (g.kind == LEX_LOCAL)
-                return none;
-            if (g.kind == LEX_GLOBAL)
-                return g.open ? none : g;
-        }
-        return none;
+    size_t end = lex_item_end(s, t.end + 1, n, NULL);
+    for (lex_tok g = lex_next(s, t.end + 1, n); g.kind != LEX_END && g.at < end;
+         g = lex_next(s, g.end, n)) {
+        if (g.kind == LEX_LOCAL)
+            return none;
+        if (g.kind == LEX_GLOBAL)
+            return g.open ? none : g;
     }
     return none;
 }

@@ -99,6 +99,8 @@ struct ir_rewriter {
      * declarations the module has (bit k: the k-th), finish_grow being held, the lines
      * given for a line (none while holding), and a counter for names */
     unsigned sr_found, sr_declared;
+    struct sr_decl *sr_decls; /* read once, in the arena */
+    size_t sr_ndecls;
     bool sr_holding;
     tt_buf sr_fn, sr_out, sr_none;
     unsigned long sr_count;
@@ -139,11 +141,23 @@ struct fn_rec {
     bool taped;        /* (ir_taped_captures.c) */
 };
 
+struct sr_decl {
+    const char *line; /* a declaration line of rules/rust-alloc.ll, with its '\n' */
+    size_t len;
+    const char *name; /* its function's name, without '@' */
+    size_t nlen;
+};
+
 struct ptr_select {
     const char *cond, *arm[2]; /* the condition and the two arms as written */
 };
 
 static inline bool rw_is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+/* A character of a word as grep's \w reads it: [A-Za-z0-9_]. */
+static inline bool rw_is_word(char ch)
+{
+    return rw_is_digit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+}
 
 /* Where line s[0, n) ends before its line break: where an attachment goes. */
 static inline size_t rw_text_end(const char *s, size_t n)

@@ -7,11 +7,6 @@
 
 #include "ir_rewriter.h"
 
-static bool is_word(char ch)
-{
-    return rw_is_digit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
-}
-
 /* ---- allocator shims ----
  * @_RNvCs<crate hash>_7___rustc<N>_<shim>, the shim one of the four and ending the name
  * or followed by a character that cannot be in a name's word: @<shim> instead. */
@@ -24,7 +19,7 @@ static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
     if (!rw_starts(s + i, n - i, "_RNvCs"))
         return 0;
     size_t word_end = i + 6;
-    while (word_end < n && is_word(s[word_end]))
+    while (word_end < n && rw_is_word(s[word_end]))
         word_end++;
     /* the hash is one or more word characters, then _7___rustc: try each place */
     for (size_t k = i + 7; k + 10 <= word_end; k++) {
@@ -38,7 +33,7 @@ static size_t mangled_shim(const char *s, size_t i, size_t n, const char **shim)
         for (size_t x = 0; x < sizeof shims / sizeof *shims; x++) {
             size_t m = strlen(shims[x]);
             if (e + 1 + m <= n && memcmp(s + e + 1, shims[x], m) == 0 &&
-                (e + 1 + m == n || !is_word(s[e + 1 + m]))) {
+                (e + 1 + m == n || !rw_is_word(s[e + 1 + m]))) {
                 *shim = shims[x];
                 return e + 1 + m - i;
             }

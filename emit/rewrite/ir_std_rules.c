@@ -26,56 +26,53 @@ enum {
 
 static const char decl_mark[] = "\n; DECLARATIONS";
 
-static bool word_char(char ch)
-{
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_';
-}
-
 /* Whether s[0, n) holds name (with its '@') not followed by a word character. */
 static bool names(const char *s, size_t n, const char *name)
 {
     size_t m = strlen(name);
     for (size_t at = rw_find(s, 0, n, name); at < n; at = rw_find(s, at + 1, n, name))
-        if (at + m >= n || !word_char(s[at + m]))
+        if (at + m >= n || !rw_is_word(s[at + m]))
             return true;
     return false;
 }
 
 /* On a "define " or "declare " line (kw), the name after its first '@' up to the '(' that
- * ends it: whether it is name. */
-static bool first_global_is(const char *s, size_t n, const char *kw, const char *name)
+ * ends it: whether it is name[0, m). */
+static bool first_global_is(const char *s, size_t n, const char *kw, const char *name, size_t m)
 {
     if (!rw_starts(s, n, kw))
         return false;
     const char *at = memchr(s, '@', n);
-    size_t m = strlen(name);
     if (!at)
         return false;
     size_t k = (size_t)(at - s) + 1;
     return k + m < n && memcmp(s + k, name, m) == 0 && s[k + m] == '(';
 }
 
-/* The k-th declaration line of the rules (after their DECLARATIONS line), and its
- * function's name; false past the last. */
-static bool rules_decl(size_t k, const char **line, size_t *len, const char **name,
-                       size_t *nlen)
+static bool first_global_named(const char *s, size_t n, const char *kw, const char *name)
 {
+    return first_global_is(s, n, kw, name, strlen(name));
+}
+
+/* The rules' declaration lines (after their DECLARATIONS line) and their functions' names,
+ * read from the compiled-in text once per rewriter (at most 32: sr_declared's bits). */
+static void rules_decls(ir_rewriter *rw)
+{
+    if (rw->sr_decls)
+        return;
+    rw->sr_decls = arena_alloc(rw->c->arena, 32 * sizeof *rw->sr_decls);
     const char *s = strstr(std_rules_ll, decl_mark);
-    if (!s)
-        return false;
-    size_t n = std_rules_ll_len - (size_t)(s - std_rules_ll), i = 1;
-    for (size_t seen = 0; i < n; i += rw_line_len(s, i, n)) {
+    size_t n = s ? std_rules_ll_len - (size_t)(s - std_rules_ll) : 0;
+    for (size_t i = 1; i < n && rw->sr_ndecls < 32; i += rw_line_len(s, i, n)) {
         size_t l = rw_line_len(s, i, n);
-        if (!rw_starts(s + i, l, "declare ") || seen++ != k)
+        if (!rw_starts(s + i, l, "declare "))
             continue;
-        const char *at = memchr(s + i, '@', l), *open = at ? memchr(at, '(', l - (size_t)(at - s - i)) : NULL;
-        if (!open)
-            continue;
-        *line = s + i, *len = l, *name = at + 1, *nlen = (size_t)(open - at - 1);
-        return true;
+        const char *at = memchr(s + i, '@', l);
+        const char *open = at ? memchr(at, '(', l - (size_t)(at - (s + i))) : NULL;
+        if (open)
+            rw->sr_decls[rw->sr_ndecls++] =
+                (struct sr_decl){s + i, l, at + 1, (size_t)(open - at - 1)};
     }
-    return false;
 }
 
 void ir_std_rules_note(ir_rewriter *rw, const char *s, size_t n)
@@ -84,23 +81,19 @@ void ir_std_rules_note(ir_rewriter *rw, const char *s, size_t n)
         rw->sr_found |= SR_REALLOC;
     if (names(s, n, "@__typetree_move") || names(s, n, "@__typetree_std_realloc"))
         rw->sr_found |= SR_THEIRS;
-    if (first_global_is(s, n, "define ", "__rust_alloc"))
+    if (first_global_named(s, n, "define ", "__rust_alloc"))
         rw->sr_found |= SR_ALLOC;
-    if (first_global_is(s, n, "define ", "__rust_dealloc"))
+    if (first_global_named(s, n, "define ", "__rust_dealloc"))
         rw->sr_found |= SR_DEALLOC;
-    if (first_global_is(s, n, "define ", "__rust_realloc"))
+    if (first_global_named(s, n, "define ", "__rust_realloc"))
         rw->sr_found |= SR_REALLOC_DEF;
     if (!rw_starts(s, n, "define ") && !rw_starts(s, n, "declare "))
         return;
-    const char *line, *name;
-    size_t len, nlen;
-    for (size_t k = 0; k < 32 && rules_decl(k, &line, &len, &name, &nlen); k++) {
-        char want[128];
-        if (nlen >= sizeof want)
-            continue;
-        memcpy(want, name, nlen);
-        want[nlen] = 0;
-        if (first_global_is(s, n, "define ", want) || first_global_is(s, n, "declare ", want))
+    rules_decls(rw);
+    for (size_t k = 0; k < rw->sr_ndecls; k++) {
+        const struct sr_decl *d = &rw->sr_decls[k];
+        if (first_global_is(s, n, "define ", d->name, d->nlen) ||
+            first_global_is(s, n, "declare ", d->name, d->nlen))
             rw->sr_declared |= 1u << k;
     }
 }
@@ -149,7 +142,7 @@ static bool growth_method(const char *s, size_t from, size_t to)
             for (size_t k = 0; k < sizeof method / sizeof *method; k++)
                 if (rw_starts(s + q, to - q, method[k]))
                     return true;
-            if (!word_char(s[q]))
+            if (!rw_is_word(s[q]))
                 break;
         }
     return false;
@@ -163,7 +156,7 @@ static bool define_line(const char *s, size_t n, tt_buf *out)
     if (!rw_starts(s, n, "define ") || !at)
         return false;
     size_t a = (size_t)(at - s);
-    if (first_global_is(s, n, "define ", "__rust_realloc")) {
+    if (first_global_named(s, n, "define ", "__rust_realloc")) {
         buf_putn(out, s, a);
         buf_put(out, "@__typetree_std_realloc");
         buf_putn(out, s + a + strlen("@__rust_realloc"), n - a - strlen("@__rust_realloc"));
@@ -307,7 +300,7 @@ static void unsink(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         if (lab && lab < e) {
             bool ok = true;
             for (size_t k = 0; k < lab && ok; k++)
-                ok = word_char(l[k]) || l[k] == '-' || l[k] == '.' || l[k] == '$';
+                ok = rw_is_word(l[k]) || l[k] == '-' || l[k] == '.' || l[k] == '$';
             if (ok)
                 label = arena_strndup(rw->c->arena, l, lab);
         }
@@ -428,11 +421,10 @@ void ir_std_rules_finish(ir_rewriter *rw, tt_buf *out)
         const char *d = strstr(std_rules_ll, decl_mark);
         buf_put(out, "\n");
         buf_putn(out, std_rules_ll, d ? (size_t)(d - std_rules_ll) + 1 : std_rules_ll_len);
-        const char *line, *name;
-        size_t len, nlen;
-        for (size_t k = 0; k < 32 && rules_decl(k, &line, &len, &name, &nlen); k++)
+        rules_decls(rw);
+        for (size_t k = 0; k < rw->sr_ndecls; k++)
             if (!(rw->sr_declared & (1u << k)))
-                buf_putn(out, line, len);
+                buf_putn(out, rw->sr_decls[k].line, rw->sr_decls[k].len);
     }
     free(rw->sr_fn.data), free(rw->sr_out.data);
     rw->sr_fn = rw->sr_out = (tt_buf){0};
