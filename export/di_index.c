@@ -9,26 +9,6 @@
 #include "../emit/ir/ir_lex.h"
 #include "../layout/xalloc.h"
 
-static char *read_line(FILE *f)
-{
-    size_t cap = 256, n = 0;
-    char *s = xmalloc(cap);
-    int ch;
-    while ((ch = getc(f)) != EOF && ch != '\n') {
-        if (n + 1 >= cap) {
-            cap *= 2;
-            s = xrealloc(s, cap);
-        }
-        s[n++] = (char)ch;
-    }
-    if (ch == EOF && n == 0) {
-        free(s);
-        return NULL;
-    }
-    s[n] = 0;
-    return s;
-}
-
 static void put_node(di_index *ix, uint32_t *cap, unsigned long id, const char *kind,
                      const char *body)
 {
@@ -89,8 +69,12 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
 {
     memset(ix, 0, sizeof *ix);
     uint32_t cap = 0, dcap = 0, vcap = 0;
-    char *line;
-    while ((line = read_line(f))) {
+    char *line = NULL; /* one buffer for every line (getline: a module is ~10^6 lines) */
+    size_t lcap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &lcap, f)) > 0) {
+        if (line[len - 1] == '\n')
+            line[--len] = 0;
         long var = line[0] == ' ' ? declared_variable(line) : -1;
         if (var >= 0) {
             if (ix->ndeclared == vcap) {
@@ -98,20 +82,17 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
                 ix->declared = xrealloc(ix->declared, vcap * sizeof *ix->declared);
             }
             ix->declared[ix->ndeclared++] = var;
-            free(line);
         } else if (line[0] == '!' && isdigit((unsigned char)line[1])) {
             index_metadata(a, ix, &cap, line);
-            free(line);
         } else if (strncmp(line, "define ", 7) == 0) {
             if (ix->ndefines == dcap) {
                 dcap = dcap ? dcap * 2 : 64;
                 ix->defines = xrealloc(ix->defines, dcap * sizeof *ix->defines);
             }
-            ix->defines[ix->ndefines++] = line;
-        } else {
-            free(line);
+            ix->defines[ix->ndefines++] = xstrdup(line);
         }
     }
+    free(line);
     return !ferror(f);
 }
 

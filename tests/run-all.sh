@@ -100,6 +100,7 @@ run_pooled ir sh tests/ir/run.sh build/san/typetree
 run_pooled ir-optnone-checks sh tests/ir/optnone_checks.sh build/san/typetree
 run_pooled ir-copy-loops sh tests/ir/copy_loops.sh build/san/typetree
 run_pooled ir-small-copies sh tests/ir/small_copies.sh build/san/typetree
+run_pooled ir-drop-unused sh tests/ir/drop_unused.sh build/san/typetree
 run_pooled ir-random-copies python3 tests/ir/random_copies.py build/san/typetree --seed 1
 run_pooled ir-random python3 tests/ir/random.py build/san/typetree --seed 1
 run_pooled ir-random-nightly python3 tests/ir/random.py build/san/typetree --nightly --seed 1

@@ -21,7 +21,7 @@ static const char usage_text[] =
     "  annotate --types TYPES.json IN.{ll,bc} (-o OUT.{ll,bc} | -i) [--emit=ll|bc]\n"
     "           [--strict] [--stats] [--no-typetree] [--pair-offsets]\n"
     "           [--no-body] [--optnone-checks] [--typed-copy-loops] [--typed-small-copies]\n"
-    "           [--rename-allocator] [--split-memmove]\n"
+    "           [--rename-allocator] [--split-memmove] [--drop-unused]\n"
     "      put \"enzyme_type\" attributes on the parameters and returns of every\n"
     "      function of the IR that TYPES.json describes ('-': stdin/stdout)\n"
     "  export IN.ll [-o TYPES.json]\n"
@@ -109,6 +109,9 @@ static const char usage_options_commands[] =
     "                        length that moves a float or a pointer becomes typed loads\n"
     "                        and stores (LLVM would make it integer ones before Enzyme\n"
     "                        runs; docs/typetree-rules.md); text IR only\n"
+    "  --drop-unused         (annotate) leave out the internal and private functions,\n"
+    "                        variables and metadata nothing live refers to (LLVM's\n"
+    "                        globaldce rule; text IR only)\n"
     "  --rename-allocator    (annotate, rewrite) std's mangled allocator shims get the\n"
     "                        plain names Enzyme knows (__rust_alloc, ...)\n"
     "  --split-memmove       (annotate, rewrite) llvm.memmove calls go through\n"
@@ -129,11 +132,11 @@ static const char usage_options_commands[] =
     "  --pointer-selects     (rewrite) an inttoptr of a select between an integer\n"
     "                        constant and a ptrtoint becomes a select of pointers (Enzyme\n"
     "                        stops on the integer select; docs/wrapper.md)\n"
+    ;
+static const char usage_options_checks[] =
     "  --inner-first         (rewrite) the functions that call Enzyme move to the end,\n"
     "                        each after those it reaches (Enzyme lowers them in module\n"
     "                        order: nested derivatives; docs/wrapper.md)\n"
-    ;
-static const char usage_options_checks[] =
     "  --std-rules           (rewrite) the rules for std's allocator added to a module\n"
     "                        that reallocates (Vec growth; docs/std-rules.md)\n"
     "  --rename-enzyme-locals  (rewrite) local names that start with enzyme_ start with\n"
@@ -329,6 +332,8 @@ int cli_parse(int argc, char **argv, cli_options *o)
             o->copy_loops = true;
         } else if (opts && strcmp(a, "--typed-small-copies") == 0) {
             o->small_copies = true;
+        } else if (opts && strcmp(a, "--drop-unused") == 0) {
+            o->drop_unused = true;
         } else if (opts && rewrite_flag(a)) {
             o->rewrites |= rewrite_flag(a);
         } else if (opts && strcmp(a, "--body") == 0) {

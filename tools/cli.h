@@ -16,7 +16,7 @@ enum { CLI_EXIT_INPUT = 1, CLI_EXIT_USAGE = 2 };
 typedef struct {
     const char *target, *output, *rustc, *types_from, *types_file, *emit, *body_file;
     bool werror, in_place, strict, stats, no_tt, verify, pair_offsets, no_body, optnone_checks,
-        copy_loops, small_copies;
+        copy_loops, small_copies, drop_unused;
     unsigned rewrites; /* IR_RW_* */
     tt_tree_opts tree;
     int nargs;

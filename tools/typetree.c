@@ -203,6 +203,11 @@ static void print_stats(const annotate_stats *s)
             s->functions, s->annotated, s->params_annotated,
             s->mismatched + s->failed + s->withheld, s->mismatched, s->failed, s->withheld,
             s->not_described);
+    if (s->dropped_functions + s->dropped_globals + s->dropped_metadata)
+        fprintf(stderr,
+                "typetree: annotate: left out as unused: %lu functions, %lu other globals, %lu "
+                "metadata nodes\n",
+                s->dropped_functions, s->dropped_globals, s->dropped_metadata);
     const tt_body_counts *b = &s->body;
     if (b->copies || b->extracts_typed || b->allocas_typed || b->loads_typed || b->calls_typed)
         fprintf(stderr,
@@ -273,7 +278,8 @@ static int cmd_annotate(int argc, char **argv)
                     .emit = !o.emit ? TT_EMIT_AUTO
                             : strcmp(o.emit, "bc") == 0 ? TT_EMIT_BITCODE : TT_EMIT_TEXT,
                     .strip = o.no_tt, .verify = o.verify, .strict = o.strict,
-                    .werror = o.werror, .rewrites = o.rewrites};
+                    .werror = o.werror, .rewrites = o.rewrites,
+                    .drop_unused = o.drop_unused};
         if (!ir_annotate(c, a, &j))
             st = CLI_EXIT_INPUT;
     }

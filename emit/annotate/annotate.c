@@ -428,6 +428,14 @@ void annotator_count_body(annotator *a, const tt_body_counts *n)
     s->calls_typed += n->calls_typed;
 }
 
+void annotator_count_dropped(annotator *a, unsigned long functions, unsigned long globals,
+                             unsigned long metadata)
+{
+    a->stats.dropped_functions = functions;
+    a->stats.dropped_globals = globals;
+    a->stats.dropped_metadata = metadata;
+}
+
 void annotator_note_defined(annotator *a, const char *symbol)
 {
     a->defined_known = true;

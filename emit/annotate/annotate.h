@@ -111,9 +111,12 @@ typedef struct {
 typedef struct {
     unsigned functions, annotated, not_described, mismatched, failed, withheld,
         params_annotated;
+    unsigned long dropped_functions, dropped_globals, dropped_metadata; /* --drop-unused */
     tt_body_counts body;
 } annotate_stats;
 void annotator_count_body(annotator *a, const tt_body_counts *n);
+void annotator_count_dropped(annotator *a, unsigned long functions, unsigned long globals,
+                             unsigned long metadata);
 const annotate_stats *annotator_stats(const annotator *a);
 /* Rust symbol -> path without the hash ("s::geo::dist"), legacy or v0; NULL if not Rust.
  * Arena-owned. */
@@ -127,6 +130,7 @@ typedef struct {
     tt_emit emit;          /* TT_EMIT_AUTO: bitcode when out_path ends in .bc, or, in place
                               (out_path == in_path), as the input */
     bool strip, verify, strict, werror;
+    bool drop_unused;      /* leave out what nothing live refers to (text to text only) */
     unsigned rewrites;     /* IR_RW_* of emit/rewrite/ir_rewrite.h applied to the output (text
                               to text only; not IR_RW_STRIP_MEMORY) */
 } ir_job;

@@ -27,9 +27,15 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
                   (j->emit == TT_EMIT_AUTO &&
                    (in_place ? in_bc : j->out_path && !to_stdout && ends_with(j->out_path, ".bc")));
     ir_run r = {.c = c, .a = a, .strip = j->strip, .rewrites = j->rewrites,
+                .drop_unused = j->drop_unused,
                 .file = strcmp(j->in_path, "-") == 0 ? "<stdin>" : arena_strdup(c->arena, j->in_path)};
     const char *in = ir_input_path(j->in_path);
     unsigned errors = c->nerrors;
+    if (j->drop_unused && (in_bc || out_bc)) {
+        diag_add(c, TT_ERROR, ir_run_at(&r, NULL),
+                 "--drop-unused reads and writes LLVM IR text: give text in and out");
+        return false;
+    }
     if (j->rewrites && (in_bc || out_bc)) {
         diag_add(c, TT_ERROR, ir_run_at(&r, NULL),
                  "--rename-allocator and --split-memmove rewrite LLVM IR text: give text in "

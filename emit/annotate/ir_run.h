@@ -16,6 +16,7 @@ typedef struct {
     annotator *a;
     const char *file; /* the input's name in messages ("<stdin>" for standard input) */
     bool strip;       /* remove our attributes and metadata, decide nothing */
+    bool drop_unused;  /* leave out what nothing live refers to (ir_live.h) */
     unsigned rewrites; /* the wrapper's rewrites on the output (emit/rewrite/ir_rewrite.h) */
 } ir_run;
 

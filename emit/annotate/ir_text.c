@@ -11,6 +11,7 @@
 #include "../ir/ir_define.h"
 #include "../ir/ir_lex.h"
 #include "../rewrite/ir_rewrite.h"
+#include "ir_live.h"
 #include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""
@@ -161,13 +162,15 @@ static void note_alias(ir_run *r, const char *s, size_t n)
 /* The listing pass: the defined symbols (so path matching knows which entries' symbols
  * are present, see annotator_note_defined), the aliases, and the module's metadata
  * numbers and variable names for the in-body trees. */
-static void list_functions(ir_run *r, body_typer *body, FILE *in)
+static void list_functions(ir_run *r, body_typer *body, ir_live *live, FILE *in)
 {
     tt_ctx *c = r->c;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     while ((len = getline(&line, &cap, in)) > 0) {
+        if (live)
+            ir_live_note(live, line, (size_t)len);
         if (strncmp(line, "define ", 7) == 0) {
             body_note_line(body, line, (size_t)len);
             const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
@@ -190,6 +193,19 @@ static void list_functions(ir_run *r, body_typer *body, FILE *in)
     rewind(in);
 }
 
+/* The listing pass of a run that lists nothing else (--no-typetree): what is live. */
+static void note_live(ir_live *live, FILE *in)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, in)) > 0)
+        ir_live_note(live, line, (size_t)len);
+    free(line);
+    clearerr(in);
+    rewind(in);
+}
+
 bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
 {
     tt_ctx *c = r->c;
@@ -201,8 +217,14 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         void *arg;
         annotator_body_reporter(a, &fn, &arg);
         body_set_report(body, fn, arg);
-        list_functions(r, body, in);
     }
+    ir_live *live = r->drop_unused ? ir_live_new() : NULL;
+    if (!strip)
+        list_functions(r, body, live, in);
+    else if (live)
+        note_live(live, in);
+    if (live)
+        ir_live_mark(live);
     text_state st = {.r = r, .c = c, .body = body,
                      .def = arena_alloc(c->arena, sizeof *st.def),
                      .rw = r->rewrites ? ir_rewriter_new(c, r->file, r->rewrites) : NULL};
@@ -229,6 +251,11 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
             break;
         }
         saw_module = true;
+        if (live && !in_body && ir_live_drops(live, line, n)) {
+            if (strncmp(line, "define ", 7) == 0)
+                body_skip_function(body);
+            continue;
+        }
         if (strncmp(line, "define ", 7) == 0) {
             if (in_body) {
                 diag_add(c, TT_ERROR, ir_run_at(r, "line %lu", st.lineno),
@@ -298,6 +325,12 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
             ok = false;
         }
     }
+    if (live) {
+        unsigned long f, g, m;
+        ir_live_counts(live, &f, &g, &m);
+        annotator_count_dropped(a, f, g, m);
+    }
+    ir_live_free(live);
     free(line);
     free(b.data);
     free(st.rewritten.data);

@@ -46,6 +46,9 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
  * is to be copied as it is. strip: only remove our annotations (--no-typetree). */
 bool body_line(body_typer *b, const char *s, size_t n, bool strip, tt_buf *out);
 void body_end(body_typer *b);
+/* A function of the listing the writing pass leaves out (annotate --drop-unused): the
+ * functions after it keep the notes the listing took of them (they go by position). */
+void body_skip_function(body_typer *b);
 /* Copies s[0, n) into out without what annotate wrote: `"enzyme_type"="..."` and
  * `"typetree_segments"="..."` attributes (with the space after each) and `, !enzyme_type
  * !N`, `, !enzyme_truetype !N` and `, !typetree_segments !N` attachments. */

@@ -1,0 +1,27 @@
+/* What of a module's text nothing live refers to (annotate --drop-unused; ir_live.c): the
+ * internal and private functions, variables and aliases LLVM's globaldce would delete, and
+ * the numbered metadata nodes only they refer to. Two passes over the same lines, in
+ * order: ir_live_note on every line, ir_live_mark, then ir_live_drops on every line of
+ * the writing pass. Private to emit/annotate. */
+#ifndef IR_LIVE_H
+#define IR_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ir_live ir_live;
+
+ir_live *ir_live_new(void);
+void ir_live_free(ir_live *l);
+/* The listing pass: one line of the module (with or without its newline). */
+void ir_live_note(ir_live *l, const char *s, size_t n);
+/* After the last line: what is live. */
+void ir_live_mark(ir_live *l);
+/* The writing pass: whether the line belongs to something dead (a dead function's define
+ * line, body and closing brace; a dead variable's, alias's or metadata node's line). */
+bool ir_live_drops(ir_live *l, const char *s, size_t n);
+/* What was dropped so far: functions, other globals, metadata nodes. */
+void ir_live_counts(const ir_live *l, unsigned long *functions, unsigned long *globals,
+                    unsigned long *metadata);
+
+#endif
