@@ -247,7 +247,36 @@ compile_around_enzyme() {  # IR -OPRE -OPOST -> $tmp/crate.o; the messages in $t
     [ -z "${RUSTC_TYPETREE_TIMES:-}" ] || set -- "$@" -time-passes -time-trace \
         -time-trace-file="$tmp/trace.json"
     "$OPT" "$@" "$tmp/pre-nomem.ll" -o "$tmp/post.bc" 2>>"$tmp/compile.log" || return 1
-    "$CLANG" "$O" -Wno-override-module -Xclang -disable-llvm-optzns -c "$tmp/post.bc" \
+    codegen "$tmp/post.bc"
+}
+# Code generation of the module after Enzyme, no passes, in parts on several cores: LLVM's
+# module splitter (llvm-split, what LLVM's own LTO does for parallel code generation) cuts
+# it in one part per core (at most 4), a clang per part runs at once, and a relocatable
+# link (ld -r) makes their objects the one object the link step and a static library's
+# member expect. The functions are those of the single run, each generated alone as
+# before; what changes is that an internal symbol one part calls in another becomes a
+# hidden global of the program. One core, no llvm-split or a split that fails: one clang
+# run. RUSTC_TYPETREE_CODEGEN_JOBS=N sets the number of parts (1: one run).
+codegen() {  # BITCODE -> $tmp/crate.o; the messages in $tmp/compile.log
+    cg_jobs=${RUSTC_TYPETREE_CODEGEN_JOBS:-$(nproc 2>/dev/null || echo 1)}
+    case $cg_jobs in '' | *[!0-9]* | 0) cg_jobs=1 ;; esac
+    [ "$cg_jobs" -le 4 ] || cg_jobs=4
+    if [ "$cg_jobs" -gt 1 ] && [ -x "$LLVM_SPLIT" ] &&
+        "$LLVM_SPLIT" -j "$cg_jobs" -o "$tmp/part" "$1" 2>>"$tmp/compile.log"; then
+        cg_pids= cg_i=0 cg_objs=
+        while [ "$cg_i" -lt "$cg_jobs" ]; do
+            mv "$tmp/part$cg_i" "$tmp/part$cg_i.bc" || return 1
+            "$CLANG" "$O" -Wno-override-module -Xclang -disable-llvm-optzns -c "$tmp/part$cg_i.bc" \
+                -o "$tmp/part$cg_i.o" 2>>"$tmp/compile.log" &
+            cg_pids="$cg_pids $!" cg_objs="$cg_objs $tmp/part$cg_i.o" cg_i=$((cg_i + 1))
+        done
+        cg_st=0
+        for cg_p in $cg_pids; do wait "$cg_p" || cg_st=1; done
+        # shellcheck disable=SC2086 # the objects' list: word splitting wanted
+        [ "$cg_st" = 0 ] && ld -r $cg_objs -o "$tmp/crate.o" 2>>"$tmp/compile.log"
+        return
+    fi
+    "$CLANG" "$O" -Wno-override-module -Xclang -disable-llvm-optzns -c "$1" \
         -o "$tmp/crate.o" 2>>"$tmp/compile.log"
 }
 # A check of the mid rewrite that refused the module (its errors in the log say PATTERN)
