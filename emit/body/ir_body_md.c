@@ -7,13 +7,10 @@
 
 static unsigned long md_node(body_typer *b, const tt_tree *t, size_t lo, size_t hi, unsigned lvl);
 
-/* The metadata number of a tree (Enzyme's TypeTree::toMD encoding), written once. */
-static unsigned long md_of(body_typer *b, const tt_tree *t)
+/* The metadata number of a tree (Enzyme's TypeTree::toMD encoding), written once; by the
+ * tree's text k (arena-owned), which the caller may already have. */
+static unsigned long md_of_text(body_typer *b, const tt_tree *t, const char *k)
 {
-    tt_buf key = {0};
-    tree_to_string(t, &key);
-    const char *k = arena_strdup(b->c->arena, key.data);
-    free(key.data);
     unsigned long *id = map_get(b->md_ids, k);
     if (id)
         return *id;
@@ -21,6 +18,15 @@ static unsigned long md_of(body_typer *b, const tt_tree *t)
     *id = md_node(b, t, 0, t->n, 0);
     map_put(b->md_ids, k, id);
     return *id;
+}
+
+static unsigned long md_of(body_typer *b, const tt_tree *t)
+{
+    tt_buf key = {0};
+    tree_to_string(t, &key);
+    const char *k = arena_strdup(b->c->arena, key.data);
+    free(key.data);
+    return md_of_text(b, t, k);
 }
 
 /* Entries [lo, hi) share path[0..lvl); the node for that prefix: "!{!\"<kind at the
@@ -126,11 +132,11 @@ const md_memo *body_memo_put(body_typer *b, const char *key, const tt_tree *t)
     m->id = 0;
     m->tree = NULL;
     if (t && t->n) {
-        m->id = md_of(b, t);
         tt_buf tb = {0};
         tree_to_string(t, &tb);
         m->tree = arena_strdup(b->c->arena, tb.data);
         free(tb.data);
+        m->id = md_of_text(b, t, m->tree);
     }
     map_put(b->memo, key, m);
     return m;

@@ -323,9 +323,10 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
                            b->report ? arena_printf(b->c->arena, "local %s: %s", vname, t->name)
                                      : "local");
     }
-    tt_tree ptr = {0};
+    /* several: their types, in order (an untyped declaration: nothing is certain) */
+    tt_buf names = {0};
     tt_type *first = NULL;
-    bool same = true, any = false;
+    bool same = true;
     const char *what = NULL;
     for (const char *p = ids; *p;) {
         size_t len = strcspn(p, ",");
@@ -333,45 +334,59 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
         tt_type *t = body_local_type(b, arena_strndup(b->c->arena, p, len), &vname);
         p += len + (p[len] == ',');
         if (!t) {
-            same = false;
-            tree_free(&ptr);
-            memset(&ptr, 0, sizeof ptr);
-            any = true; /* an untyped declaration: nothing is certain */
-            break;
+            free(names.data);
+            return false;
         }
-        tt_diag *tail = b->c->diags_tail;
-        unsigned errs = b->c->nerrors;
-        tt_tree one = {0};
-        tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
-        diag_truncate(b->c, tail, errs);
-        if (!any) {
-            ptr = one;
+        buf_put(&names, t->name);
+        buf_put(&names, "\x1f"); /* a separator no type name holds */
+        if (!first) {
             first = t;
-            what = arena_printf(b->c->arena, "local %s: %s", vname, t->name);
-            any = true;
-            continue;
-        }
-        if (t != first && strcmp(t->name, first->name) != 0) {
+            if (b->report)
+                what = arena_printf(b->c->arena, "local %s: %s", vname, t->name);
+        } else if (t != first && strcmp(t->name, first->name) != 0) {
             same = false;
-            what = arena_printf(b->c->arena, "%s, and local %s: %s (their common entries)", what,
-                                vname, t->name);
+            if (b->report)
+                what = arena_printf(b->c->arena, "%s, and local %s: %s (their common entries)",
+                                    what, vname, t->name);
         }
-        body_tree_keep_common(&ptr, &one);
-        tree_free(&one);
     }
     if (same && first)
         body_add_place(b, y, first, 0, false, what);
-    bool done = ptr.n > 1; /* more than "[-1]:Pointer" */
-    if (done) {
-        body_put_with_md(b, s, n, &ptr, out);
-        b->stats.allocas_typed++;
-        tt_buf tb = {0};
-        tree_to_string(&ptr, &tb);
-        report(b, arena_printf(b->c->arena, "alloca %s", y), tb.data, what);
-        free(tb.data);
+    /* the entries the pointers to all of them share, worked out once per list of types */
+    const char *key = body_memo_key(b, 'v', names.data, false, 0, 0);
+    free(names.data);
+    const md_memo *m = map_get(b->memo, key);
+    if (!m) {
+        tt_tree ptr = {0};
+        bool any = false;
+        for (const char *p = ids; *p;) {
+            size_t len = strcspn(p, ",");
+            const char *vname;
+            tt_type *t = body_local_type(b, arena_strndup(b->c->arena, p, len), &vname);
+            p += len + (p[len] == ',');
+            tt_diag *tail = b->c->diags_tail;
+            unsigned errs = b->c->nerrors;
+            tt_tree one = {0};
+            tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+            diag_truncate(b->c, tail, errs);
+            if (!any) {
+                ptr = one;
+                any = true;
+                continue;
+            }
+            body_tree_keep_common(&ptr, &one);
+            tree_free(&one);
+        }
+        m = body_memo_put(b, key, ptr.n > 1 ? &ptr : NULL); /* more than "[-1]:Pointer" */
+        tree_free(&ptr);
     }
-    tree_free(&ptr);
-    return done;
+    if (!m->id)
+        return false;
+    body_put_md_id(s, n, MD_KIND, m->id, out);
+    b->stats.allocas_typed++;
+    if (b->report)
+        report(b, arena_printf(b->c->arena, "alloca %s", y), m->tree, what);
+    return true;
 }
 
 /* LLVM's float types: rustc gives them to Rust floats alone (the IR is annotated before
