@@ -380,45 +380,68 @@ void ir_live_mark(ir_live *l)
     free(work.v);
 }
 
-bool ir_live_drops(ir_live *l, const char *s, size_t n)
+/* Whether the top-level line s[0, n) (trimmed) is the first line of something dead:
+ * *function when it is a define. */
+static bool dead_line(const ir_live *l, const char *s, size_t n, bool *function)
 {
-    n = trimmed(s, n);
+    *function = false;
     if (l->off)
         return false;
-    if (l->dropping) {
-        if (n && s[0] == '}')
-            l->dropping = false;
-        return true;
-    }
     if (n >= 7 && memcmp(s, "define ", 7) == 0) {
         bool local;
-        long g = define_of(l, s, n, false, &local);
+        long g = define_of((ir_live *)l, s, n, false, &local);
         if (g < 0 || !l->g[g].local || l->g[g].live || !l->g[g].function)
             return false;
-        l->dropping = n && s[n - 1] == '{';
-        l->dropped_f++;
+        *function = true;
         return true;
     }
     if (n > 1 && s[0] == '@') {
         size_t e = name_end(s, 0, n);
         if (e + 3 > n || memcmp(s + e, " = ", 3) != 0)
             return false;
-        long g = global(l, s + 1, e - 1, false);
-        if (g < 0 || !l->g[g].local || l->g[g].live || l->g[g].function)
-            return false;
-        l->dropped_g++;
-        return true;
+        long g = global((ir_live *)l, s + 1, e - 1, false);
+        return g >= 0 && l->g[g].local && !l->g[g].live && !l->g[g].function;
     }
     if (n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9') {
         unsigned long num = 0;
         for (size_t j = 1; j < n && s[j] >= '0' && s[j] <= '9' && num < UINT32_MAX; j++)
             num = num * 10 + (unsigned long)(s[j] - '0');
-        if (num >= l->mcap || !l->m[num].defined || l->m[num].live)
-            return false;
-        l->dropped_m++;
-        return true;
+        return !ir_live_keeps_node(l, num);
     }
     return false;
+}
+
+bool ir_live_keeps_line(const ir_live *l, const char *s, size_t n)
+{
+    bool function;
+    return !dead_line(l, s, trimmed(s, n), &function);
+}
+
+bool ir_live_drops(ir_live *l, const char *s, size_t n)
+{
+    n = trimmed(s, n);
+    if (l->dropping) {
+        if (n && s[0] == '}')
+            l->dropping = false;
+        return true;
+    }
+    bool function;
+    if (!dead_line(l, s, n, &function))
+        return false;
+    if (function) {
+        l->dropping = n && s[n - 1] == '{';
+        l->dropped_f++;
+    } else if (s[0] == '@') {
+        l->dropped_g++;
+    } else {
+        l->dropped_m++;
+    }
+    return true;
+}
+
+bool ir_live_keeps_node(const ir_live *l, unsigned long num)
+{
+    return l->off || num >= l->mcap || !l->m[num].defined || l->m[num].live;
 }
 
 void ir_live_counts(const ir_live *l, unsigned long *functions, unsigned long *globals,

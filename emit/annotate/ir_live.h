@@ -20,6 +20,10 @@ void ir_live_mark(ir_live *l);
 /* The writing pass: whether the line belongs to something dead (a dead function's define
  * line, body and closing brace; a dead variable's, alias's or metadata node's line). */
 bool ir_live_drops(ir_live *l, const char *s, size_t n);
+/* After ir_live_mark, without the writing pass's state: whether it keeps a define or a
+ * global's line (the first line of what it is), and metadata node num's line. */
+bool ir_live_keeps_line(const ir_live *l, const char *s, size_t n);
+bool ir_live_keeps_node(const ir_live *l, unsigned long num);
 /* What was dropped so far: functions, other globals, metadata nodes. */
 void ir_live_counts(const ir_live *l, unsigned long *functions, unsigned long *globals,
                     unsigned long *metadata);

@@ -11,6 +11,7 @@
 #include "../ir/ir_define.h"
 #include "../ir/ir_lex.h"
 #include "../rewrite/ir_rewrite.h"
+#include "../../layout/xalloc.h"
 #include "ir_live.h"
 #include "ir_run.h"
 
@@ -162,7 +163,28 @@ static void note_alias(ir_run *r, const char *s, size_t n)
 /* The listing pass: the defined symbols (so path matching knows which entries' symbols
  * are present, see annotator_note_defined), the aliases, and the module's metadata
  * numbers and variable names for the in-body trees. */
-static void list_functions(ir_run *r, body_typer *body, ir_live *live, FILE *in)
+/* What the listing keeps for --drop-unused, to use once liveness is known: the numbers of
+ * the module's metadata nodes (not ours), for the trees' first number when some are left
+ * out (body_set_next_md); the define and alias lines, whose symbols the annotator learns
+ * only when they are kept (path matching goes by the symbols the output defines, so that
+ * annotating the output again decides the same). */
+typedef struct {
+    unsigned long *v;
+    size_t n, cap;
+    const char **lines;
+    size_t nlines, lcap;
+} md_numbers;
+
+static void defer_line(tt_ctx *c, md_numbers *d, const char *s, size_t n)
+{
+    if (d->nlines == d->lcap) {
+        d->lcap = d->lcap ? 2 * d->lcap : 1024;
+        d->lines = xrealloc(d->lines, d->lcap * sizeof *d->lines);
+    }
+    d->lines[d->nlines++] = arena_strndup(c->arena, s, n);
+}
+
+static void list_functions(ir_run *r, body_typer *body, ir_live *live, md_numbers *nums, FILE *in)
 {
     tt_ctx *c = r->c;
     char *line = NULL;
@@ -174,16 +196,29 @@ static void list_functions(ir_run *r, body_typer *body, ir_live *live, FILE *in)
         if (strncmp(line, "define ", 7) == 0) {
             body_note_line(body, line, (size_t)len);
             const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
-            if (sym)
+            if (sym && live)
+                defer_line(c, nums, line, (size_t)len);
+            else if (sym)
                 ir_run_defined(r, sym);
         } else if (strncmp(line, "declare ", 8) == 0) {
             body_note_line(body, line, (size_t)len);
         } else if (line[0] == '@' && strstr(line, " alias ")) {
-            note_alias(r, line, (size_t)len);
+            if (live)
+                defer_line(c, nums, line, (size_t)len);
+            else
+                note_alias(r, line, (size_t)len);
         } else if (line[0] == '!' || (line[0] == '%' && strstr(line, " = type ")) ||
                    (line[0] == ' ' && (strstr(line, "#dbg_declare(") || strstr(line, " = alloca [") ||
                                        strstr(line, "@llvm.memcpy.") || strstr(line, " sret(")))) {
             body_note_line(body, line, (size_t)len);
+            if (live && line[0] == '!' && line[1] >= '0' && line[1] <= '9' &&
+                !body_is_our_metadata(line, (size_t)len)) {
+                if (nums->n == nums->cap) {
+                    nums->cap = nums->cap ? 2 * nums->cap : 4096;
+                    nums->v = xrealloc(nums->v, nums->cap * sizeof *nums->v);
+                }
+                nums->v[nums->n++] = strtoul(line + 1, NULL, 10);
+            }
         } else if (strncmp(line, "  store ", 8) == 0) {
             body_note_store(body, line, (size_t)len);
         }
@@ -219,12 +254,33 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         body_set_report(body, fn, arg);
     }
     ir_live *live = r->drop_unused ? ir_live_new() : NULL;
+    md_numbers nums = {0};
     if (!strip)
-        list_functions(r, body, live, in);
+        list_functions(r, body, live, &nums, in);
     else if (live)
         note_live(live, in);
-    if (live)
+    if (live) {
         ir_live_mark(live);
+        if (!strip) {
+            unsigned long next = 0;
+            for (size_t i = 0; i < nums.n; i++)
+                if (nums.v[i] + 1 > next && ir_live_keeps_node(live, nums.v[i]))
+                    next = nums.v[i] + 1;
+            body_set_next_md(body, next);
+            for (size_t i = 0; i < nums.nlines; i++) {
+                const char *l = nums.lines[i];
+                size_t n = strlen(l);
+                if (!ir_live_keeps_line(live, l, n))
+                    continue;
+                if (l[0] == '@')
+                    note_alias(r, l, n);
+                else
+                    ir_run_defined(r, ir_define_symbol(c->arena, l, n));
+            }
+        }
+    }
+    free(nums.v);
+    free(nums.lines);
     text_state st = {.r = r, .c = c, .body = body,
                      .def = arena_alloc(c->arena, sizeof *st.def),
                      .rw = r->rewrites ? ir_rewriter_new(c, r->file, r->rewrites) : NULL};

@@ -104,6 +104,8 @@ void body_begin(body_typer *b, const char *fn, uint32_t nparams, const char *con
 
 void body_skip_function(body_typer *b) { b->body_fn++; }
 
+void body_set_next_md(body_typer *b, unsigned long next) { b->next_md = next; }
+
 void body_end(body_typer *b)
 {
     b->fn = NULL;

@@ -49,6 +49,10 @@ void body_end(body_typer *b);
 /* A function of the listing the writing pass leaves out (annotate --drop-unused): the
  * functions after it keep the notes the listing took of them (they go by position). */
 void body_skip_function(body_typer *b);
+/* The first metadata number the trees take (the listing sets it past the module's
+ * highest): lower when the highest nodes are left out (--drop-unused), so annotating the
+ * output again numbers the trees as this run did. */
+void body_set_next_md(body_typer *b, unsigned long next);
 /* Copies s[0, n) into out without what annotate wrote: `"enzyme_type"="..."` and
  * `"typetree_segments"="..."` attributes (with the space after each) and `, !enzyme_type
  * !N`, `, !enzyme_truetype !N` and `, !typetree_segments !N` attachments. */

@@ -5,8 +5,9 @@
 # llvm.used, by metadata and by Enzyme's naming, a quoted name, a string that looks like a
 # reference) and on rustc's fat-LTO module of fixtures/drop-unused/main.rs as the wrapper
 # writes it, with trees and without: the output verifies, LLVM's globaldce makes the same
-# module of the output as of the annotate run without --drop-unused, and what is left out
-# is what it should be. Bitcode is refused; a module with `module asm` is kept whole.
+# module of the output as of the annotate run without --drop-unused, what is left out is
+# what it should be, and annotating the output again changes nothing. Bitcode is refused;
+# a module with `module asm` is kept whole.
 # usage: tests/ir/drop_unused.sh TYPETREE_BIN     Environment: RUSTC, LLVM_BIN.
 bin=$1
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
@@ -75,4 +76,12 @@ for mode in trees none; do
         pass "main.rs, $mode: globaldce makes the same module of both" ||
         { diff "$tmp/ref" "$tmp/got" | head -20 >"$tmp/d"; fail "main.rs, $mode: globaldce differs" "$tmp/d"; }
 done
+# the trees' metadata numbers start past the highest node kept, so annotating the output
+# again (the crates test's idempotence) changes no byte
+"$bin" annotate --types "$tmp/types.json" --rename-allocator --drop-unused "$tmp/in.ll" \
+    -o "$tmp/once.ll" 2>"$tmp/err" &&
+    "$bin" annotate --types "$tmp/types.json" "$tmp/once.ll" -o "$tmp/twice.ll" 2>"$tmp/err" &&
+    cmp -s "$tmp/once.ll" "$tmp/twice.ll" &&
+    pass "main.rs: annotating the output again changes nothing" ||
+    fail "main.rs: annotating the output again changes it" "$tmp/err"
 suite_end
