@@ -163,7 +163,7 @@ const char *tt_export(tt_ctx *c, const char *ll_path)
 {
     tt_buf b = {0};
     unsigned errors = c->nerrors;
-    bool ok = export_debuginfo(c, ll_path, &b);
+    bool ok = export_debuginfo(c, ll_path, false, &b);
     const char *s = ok && c->nerrors == errors ? arena_strdup(c->arena, b.data) : NULL;
     free(b.data);
     return s;

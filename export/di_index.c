@@ -7,6 +7,7 @@
 
 #include "di_index.h"
 #include "../emit/ir/ir_lex.h"
+#include "../emit/ir/ir_live.h"
 #include "../layout/xalloc.h"
 
 static void put_node(di_index *ix, uint32_t *cap, unsigned long id, const char *kind,
@@ -65,22 +66,53 @@ static long declared_variable(const char *line)
     return strtol(line + v.at + 1, NULL, 10);
 }
 
-bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
+/* Leaves out of ix the defines live does not keep and the variables declared in them
+ * (decl_fn[i]: the define variable i is declared in, -1 none). */
+static void keep_live(di_index *ix, const ir_live *live, const long *decl_fn)
+{
+    uint32_t *to = xcalloc(ix->ndefines + 1, sizeof *to); /* new index + 1; 0 dropped */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < ix->ndefines; i++) {
+        if (ir_live_keeps_line(live, ix->defines[i], strlen(ix->defines[i]))) {
+            ix->defines[n++] = ix->defines[i];
+            to[i] = n;
+        } else {
+            free(ix->defines[i]);
+        }
+    }
+    ix->ndefines = n;
+    n = 0;
+    for (uint32_t i = 0; i < ix->ndeclared; i++)
+        if (decl_fn[i] < 0 || to[decl_fn[i]])
+            ix->declared[n++] = ix->declared[i];
+    ix->ndeclared = n;
+    free(to);
+}
+
+bool di_index_read(tt_arena *a, FILE *f, di_index *ix, bool drop_unused)
 {
     memset(ix, 0, sizeof *ix);
     uint32_t cap = 0, dcap = 0, vcap = 0;
     char *line = NULL; /* one buffer for every line (getline: a module is ~10^6 lines) */
     size_t lcap = 0;
     ssize_t len;
+    ir_live *live = drop_unused ? ir_live_new() : NULL;
+    long *decl_fn = NULL; /* with live: the define each variable is declared in */
     while ((len = getline(&line, &lcap, f)) > 0) {
         if (line[len - 1] == '\n')
             line[--len] = 0;
+        if (live)
+            ir_live_note(live, line, (size_t)len);
         long var = line[0] == ' ' ? declared_variable(line) : -1;
         if (var >= 0) {
             if (ix->ndeclared == vcap) {
                 vcap = vcap ? vcap * 2 : 256;
                 ix->declared = xrealloc(ix->declared, vcap * sizeof *ix->declared);
+                if (live)
+                    decl_fn = xrealloc(decl_fn, vcap * sizeof *decl_fn);
             }
+            if (live)
+                decl_fn[ix->ndeclared] = (long)ix->ndefines - 1;
             ix->declared[ix->ndeclared++] = var;
         } else if (line[0] == '!' && isdigit((unsigned char)line[1])) {
             index_metadata(a, ix, &cap, line);
@@ -93,7 +125,14 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix)
         }
     }
     free(line);
-    return !ferror(f);
+    bool ok = !ferror(f);
+    if (live) {
+        ir_live_mark(live);
+        keep_live(ix, live, decl_fn);
+        ir_live_free(live);
+        free(decl_fn);
+    }
+    return ok;
 }
 
 void di_index_free(di_index *ix)

@@ -21,8 +21,10 @@ typedef struct {
 } di_index;
 
 /* Reads the file's metadata lines, define lines and #dbg_declare variables. False (errno set) when it cannot be
- * read. Strings point into the arena. */
-bool di_index_read(tt_arena *a, FILE *f, di_index *ix);
+ * read. Strings point into the arena. drop_unused: only the functions something live
+ * refers to (emit/ir/ir_live.h), and the variables declared in them, as in the module
+ * annotate --drop-unused writes. */
+bool di_index_read(tt_arena *a, FILE *f, di_index *ix, bool drop_unused);
 void di_index_free(di_index *ix);
 const di_node *di_get(const di_index *ix, long id);
 

@@ -145,7 +145,7 @@ static void export_locals(exporter *x)
     free(seen);
 }
 
-bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
+bool export_debuginfo(tt_ctx *c, const char *path, bool drop_unused, tt_buf *out)
 {
     /* the one format check of every IR reader: empty, NUL bytes, a cut last line */
     bool bitcode;
@@ -167,7 +167,7 @@ bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out)
     }
     exporter x = {.c = c, .a = c->arena, .file = file->file, .keys = map_new(c->arena),
                   .idents = map_new(c->arena)};
-    bool ok = di_index_read(c->arena, f, &x.ix);
+    bool ok = di_index_read(c->arena, f, &x.ix, drop_unused);
     fclose(f);
     if (!ok) {
         diag_add(c, TT_ERROR, file, "read error: %s", strerror(errno));

@@ -10,8 +10,9 @@
  * rust-types/1 document to *out: every defined function with a debuginfo signature and
  * every type those signatures use, with rustc's offsets in "layout" blocks, repr(C) and
  * maybe_unsized_tail inferred where debuginfo leaves them out. What cannot be exported is
- * left out with a warning. False (with an error) when the file cannot be read or is
- * bitcode. */
-bool export_debuginfo(tt_ctx *c, const char *path, tt_buf *out);
+ * left out with a warning. drop_unused: only the functions annotate --drop-unused keeps
+ * (what something live refers to; emit/ir/ir_live.h). False (with an error) when the file
+ * cannot be read or is bitcode. */
+bool export_debuginfo(tt_ctx *c, const char *path, bool drop_unused, tt_buf *out);
 
 #endif

@@ -299,11 +299,12 @@ static int cmd_export(int argc, char **argv)
         return free(o.args), st;
     if (o.nargs != 1) {
         free(o.args);
-        return cli_usage_error("%s", "export: usage: typetree export IN.ll [-o TYPES.json]");
+        return cli_usage_error("%s", "export: usage: typetree export IN.ll [-o TYPES.json] "
+                                     "[--drop-unused]");
     }
     tt_ctx *c = tt_ctx_new();
     tt_buf out = {0};
-    if (!tt_error_count(c) && !export_debuginfo(c, o.args[0], &out))
+    if (!tt_error_count(c) && !export_debuginfo(c, o.args[0], o.drop_unused, &out))
         st = CLI_EXIT_INPUT;
     return cli_finish(&o, c, &out, st);
 }

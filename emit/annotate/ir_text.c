@@ -12,7 +12,7 @@
 #include "../ir/ir_lex.h"
 #include "../rewrite/ir_rewrite.h"
 #include "../../layout/xalloc.h"
-#include "ir_live.h"
+#include "../ir/ir_live.h"
 #include "ir_run.h"
 
 #define ATTR "\"enzyme_type\"=\""

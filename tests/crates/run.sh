@@ -8,8 +8,8 @@
 #     (each library crate's own export, which the wrapper also writes, is checked for the
 #     next two targets and its warnings are counted)
 #   - `typetree layout -W` on the export: 0 disagreements with rustc's layout blocks;
-#   - re-export of the .tt.ll equals the export of the .ll's live part (what the wrapper's
-#     annotate --drop-unused keeps; modulo its "doc" line), and
+#   - re-export of the .tt.ll equals the export of the .ll (modulo its "doc" line; both
+#     describe the functions the wrapper keeps, export and annotate --drop-unused), and
 #     re-annotating the .tt.ll exits 0 and changes nothing (byte-identical);
 #   - coverage: 99% of the functions with a debuginfo signature have an entry, and every
 #     define is counted once by `annotate --stats` as annotated, skipped or not described,
@@ -129,23 +129,17 @@ for profile in debug release; do
         fi
 
         idem=0
-        # re-export of the .tt.ll = export of the .ll less what the wrapper leaves out of the
-        # .tt.ll (annotate --drop-unused, here without trees), apart from the doc line naming
-        # the input: the trees change nothing export reads
-        echo '{"format": "rust-types/1", "types": {}, "functions": []}' >"$m/none.json"
-        if "$TT" annotate --types "$m/none.json" --no-typetree --rename-allocator --drop-unused \
-            "$m/crate.ll" -o "$m/live.ll" 2>"$m/live.log" &&
-            "$TT" export "$m/live.ll" -o "$m/live.json" 2>/dev/null &&
-            "$TT" export "$tt" -o "$m/reexport.json" 2>"$m/reexport.log" &&
-            grep -v '^  "doc": ' "$m/live.json" >"$m/export.nodoc" &&
+        # re-export of the .tt.ll = the wrapper's export of the .ll (export --drop-unused:
+        # the functions the .tt.ll keeps), apart from the doc line naming the input
+        if "$TT" export "$tt" -o "$m/reexport.json" 2>"$m/reexport.log" &&
+            grep -v '^  "doc": ' "$types" >"$m/export.nodoc" &&
             grep -v '^  "doc": ' "$m/reexport.json" >"$m/reexport.nodoc" &&
             cmp -s "$m/export.nodoc" "$m/reexport.nodoc"; then
-            pass "$what: re-export of the .tt.ll equals the export of its live part"
+            pass "$what: re-export of the .tt.ll equals the export"
             idem=$((idem + 1))
         else
             fail "$what: re-export of the .tt.ll differs (diff $m/export.nodoc $m/reexport.nodoc)"
         fi
-        rm -f "$m/live.ll"
 
         # re-annotation of the .tt.ll, with the wrapper's options: exit 0, nothing changes
         # shellcheck disable=SC2086
@@ -171,14 +165,13 @@ for profile in debug release; do
             fail "$what: annotate of crate.ll (exit $st) does not reproduce the wrapper's .tt.ll"
         fi
         rm -f "$m/annotated.ll"
-        # coverage: entries for the functions with a debuginfo signature (counted from the
-        # IR's DISubprograms), and annotate's own count of every define (all of them: without
-        # --drop-unused)
+        # coverage, over the functions the .tt.ll keeps (what the export describes): entries
+        # for the functions with a debuginfo signature (counted from the IR's DISubprograms),
+        # and annotate's own count of every define
         # shellcheck disable=SC2086
-        "$TT" annotate --stats --types "$types" $pairs --rename-allocator "$m/crate.ll" \
-            -o "$m/stats.ll" 2>"$m/stats.log"
+        "$TT" annotate --stats --types "$types" $pairs "$tt" -o "$m/stats.ll" 2>"$m/stats.log"
         rm -f "$m/stats.ll"
-        python3 "$src/signatures.py" "$m/crate.ll" "$types" >"$m/signatures.txt"
+        python3 "$src/signatures.py" "$tt" "$types" >"$m/signatures.txt"
         get() { sed -n "s/^$1 //p" "$m/signatures.txt"; }
         defines=$(get defines) signed=$(get signed) entries=$(get entries)
         described=$(get described) prechecks=$(get prechecks)

@@ -76,11 +76,20 @@ for mode in trees none; do
         pass "main.rs, $mode: globaldce makes the same module of both" ||
         { diff "$tmp/ref" "$tmp/got" | head -20 >"$tmp/d"; fail "main.rs, $mode: globaldce differs" "$tmp/d"; }
 done
-# the trees' metadata numbers start past the highest node kept, so annotating the output
-# again (the crates test's idempotence) changes no byte
-"$bin" annotate --types "$tmp/types.json" --rename-allocator --drop-unused "$tmp/in.ll" \
-    -o "$tmp/once.ll" 2>"$tmp/err" &&
-    "$bin" annotate --types "$tmp/types.json" "$tmp/once.ll" -o "$tmp/twice.ll" 2>"$tmp/err" &&
+# export --drop-unused describes the functions annotate --drop-unused keeps (the wrapper
+# runs both): the same types file as the export of annotate's output; and the trees'
+# metadata numbers start past the highest node kept, so annotating the output again (the
+# crates test's idempotence) changes no byte
+"$bin" export --drop-unused "$tmp/in.ll" -o "$tmp/live.json" 2>/dev/null &&
+    "$bin" annotate --types "$tmp/live.json" --rename-allocator --drop-unused "$tmp/in.ll" \
+        -o "$tmp/once.ll" 2>"$tmp/err" || { fail "main.rs: export and annotate" "$tmp/err"; suite_end; }
+all=$(grep -c '"symbol"' "$tmp/types.json") live=$(grep -c '"symbol"' "$tmp/live.json")
+"$bin" export "$tmp/once.ll" -o "$tmp/again.json" 2>/dev/null &&
+    grep -v '"doc"' "$tmp/live.json" >"$tmp/a" && grep -v '"doc"' "$tmp/again.json" >"$tmp/b" &&
+    cmp -s "$tmp/a" "$tmp/b" && [ "$live" -lt "$all" ] &&
+    pass "main.rs: export --drop-unused ($live of $all functions) = the export of the output" ||
+    fail "main.rs: export --drop-unused ($live of $all functions) differs from the export of the output"
+"$bin" annotate --types "$tmp/live.json" "$tmp/once.ll" -o "$tmp/twice.ll" 2>"$tmp/err" &&
     cmp -s "$tmp/once.ll" "$tmp/twice.ll" &&
     pass "main.rs: annotating the output again changes nothing" ||
     fail "main.rs: annotating the output again changes it" "$tmp/err"

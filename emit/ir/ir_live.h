@@ -1,8 +1,9 @@
-/* What of a module's text nothing live refers to (annotate --drop-unused; ir_live.c): the
- * internal and private functions, variables and aliases LLVM's globaldce would delete, and
- * the numbered metadata nodes only they refer to. Two passes over the same lines, in
- * order: ir_live_note on every line, ir_live_mark, then ir_live_drops on every line of
- * the writing pass. Private to emit/annotate. */
+/* What of a module's text nothing live refers to (annotate and export --drop-unused;
+ * ir_live.c): the internal and private functions, variables and aliases LLVM's globaldce
+ * would delete, and the numbered metadata nodes only they refer to. Two passes over the
+ * same lines, in order: ir_live_note on every line, ir_live_mark, then ir_live_drops on
+ * every line of the writing pass (or ir_live_keeps_line on what a reader kept). For the
+ * text IR readers of emit/ and export/. */
 #ifndef IR_LIVE_H
 #define IR_LIVE_H
 

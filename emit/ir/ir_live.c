@@ -1,4 +1,4 @@
-/* What of a module nothing live refers to (annotate --drop-unused), by LLVM's globaldce
+/* What of a module nothing live refers to (annotate and export --drop-unused), by LLVM's globaldce
  * rule: a definition with internal or private linkage is dead unless something live
  * refers to it; everything else the module defines is live (it may be used from outside),
  * and so is whatever a declaration, a named metadata node, a metadata node or a
