@@ -160,9 +160,6 @@ static void note_alias(ir_run *r, const char *s, size_t n)
         ir_run_alias(r, lex_text(r->c->arena, s, name), lex_text(r->c->arena, s, last));
 }
 
-/* The listing pass: the defined symbols (so path matching knows which entries' symbols
- * are present, see annotator_note_defined), the aliases, and the module's metadata
- * numbers and variable names for the in-body trees. */
 /* What the listing keeps for --drop-unused, to use once liveness is known: the numbers of
  * the module's metadata nodes (not ours), for the trees' first number when some are left
  * out (body_set_next_md); the define and alias lines, whose symbols the annotator learns
@@ -173,9 +170,9 @@ typedef struct {
     size_t n, cap;
     const char **lines;
     size_t nlines, lcap;
-} md_numbers;
+} live_listing;
 
-static void defer_line(tt_ctx *c, md_numbers *d, const char *s, size_t n)
+static void defer_line(tt_ctx *c, live_listing *d, const char *s, size_t n)
 {
     if (d->nlines == d->lcap) {
         d->lcap = d->lcap ? 2 * d->lcap : 1024;
@@ -184,7 +181,11 @@ static void defer_line(tt_ctx *c, md_numbers *d, const char *s, size_t n)
     d->lines[d->nlines++] = arena_strndup(c->arena, s, n);
 }
 
-static void list_functions(ir_run *r, body_typer *body, ir_live *live, md_numbers *nums, FILE *in)
+/* The listing pass: the defined symbols (so path matching knows which entries' symbols
+ * are present, see annotator_note_defined), the aliases, and the module's metadata
+ * numbers and variable names for the in-body trees; with live, what is live. */
+static void list_functions(ir_run *r, body_typer *body, ir_live *live, live_listing *nums,
+                           FILE *in)
 {
     tt_ctx *c = r->c;
     char *line = NULL;
@@ -254,7 +255,7 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         body_set_report(body, fn, arg);
     }
     ir_live *live = r->drop_unused ? ir_live_new() : NULL;
-    md_numbers nums = {0};
+    live_listing nums = {0};
     if (!strip)
         list_functions(r, body, live, &nums, in);
     else if (live)
