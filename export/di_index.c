@@ -96,7 +96,7 @@ bool di_index_read(tt_arena *a, FILE *f, di_index *ix, bool drop_unused)
     char *line = NULL; /* one buffer for every line (getline: a module is ~10^6 lines) */
     size_t lcap = 0;
     ssize_t len;
-    ir_live *live = drop_unused ? ir_live_new() : NULL;
+    ir_live *live = drop_unused ? ir_live_new(false) : NULL;
     long *decl_fn = NULL; /* with live: the define each variable is declared in */
     while ((len = getline(&line, &lcap, f)) > 0) {
         if (line[len - 1] == '\n')

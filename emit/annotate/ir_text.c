@@ -254,7 +254,7 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
         annotator_body_reporter(a, &fn, &arg);
         body_set_report(body, fn, arg);
     }
-    ir_live *live = r->drop_unused ? ir_live_new() : NULL;
+    ir_live *live = r->drop_unused ? ir_live_new(true) : NULL;
     live_listing nums = {0};
     if (!strip)
         list_functions(r, body, live, &nums, in);

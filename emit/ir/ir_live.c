@@ -65,14 +65,16 @@ struct ir_live {
      * owner of the references found (globals: index + 1; metadata: number + 1) */
     uint32_t body_fn, owner_g, owner_m;
     bool off;
+    bool metadata; /* metadata nodes' liveness too (annotate); without, only the globals' */
     /* writing */
     bool dropping;
     unsigned long dropped_f, dropped_g, dropped_m;
 };
 
-ir_live *ir_live_new(void)
+ir_live *ir_live_new(bool metadata)
 {
     ir_live *l = xcalloc(1, sizeof *l);
+    l->metadata = metadata;
     l->nslots = 1u << 14;
     l->slots = xcalloc(l->nslots, sizeof *l->slots);
     return l;
@@ -211,7 +213,7 @@ static void scan_refs(ir_live *l, const char *s, size_t n)
                 push(l->owner_g ? &l->gref : &l->groot, g);
             }
             i = e - 1;
-        } else if (ch == '!' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
+        } else if (ch == '!' && l->metadata && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
             unsigned long num = 0;
             size_t j = i + 1;
             while (j < n && s[j] >= '0' && s[j] <= '9' && num < UINT32_MAX)
@@ -269,6 +271,15 @@ void ir_live_note(ir_live *l, const char *s, size_t n)
     n = trimmed(s, n);
     if (l->off)
         return;
+    /* only the globals' liveness: a line that names no global adds nothing but the end of
+     * a body (the same references either way: what follows only skips the scan) */
+    if (!l->metadata && !memchr(s, '@', n) && !(l->body_fn && n && s[0] == '}') &&
+        !(n >= 10 && memcmp(s, "module asm", 10) == 0))
+        return;
+    if (!l->metadata && n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9' && !l->body_fn) {
+        scan_refs(l, s, n); /* a node's globals: roots */
+        return;
+    }
     if (l->body_fn) {
         scan_refs(l, s, n);
         if (n && s[0] == '}') {
@@ -441,7 +452,7 @@ bool ir_live_drops(ir_live *l, const char *s, size_t n)
 
 bool ir_live_keeps_node(const ir_live *l, unsigned long num)
 {
-    return l->off || num >= l->mcap || !l->m[num].defined || l->m[num].live;
+    return l->off || !l->metadata || num >= l->mcap || !l->m[num].defined || l->m[num].live;
 }
 
 void ir_live_counts(const ir_live *l, unsigned long *functions, unsigned long *globals,

@@ -12,7 +12,10 @@
 
 typedef struct ir_live ir_live;
 
-ir_live *ir_live_new(void);
+/* metadata: the metadata nodes' liveness too; without it (a reader that needs only which
+ * functions are kept: export) every node is kept and the scan is cheaper. Which globals
+ * are live is the same either way. */
+ir_live *ir_live_new(bool metadata);
 void ir_live_free(ir_live *l);
 /* The listing pass: one line of the module (with or without its newline). */
 void ir_live_note(ir_live *l, const char *s, size_t n);
