@@ -22,19 +22,14 @@ void tree_to_string(const tt_tree *t, tt_buf *out)
         const tt_entry *e = &t->v[i];
         buf_put(out, i ? ", [" : "[");
         for (unsigned k = 0; k < e->len; k++) {
-            /* by hand, not printf: a large type's tree has thousands of entries, and
-             * annotate writes one per function, typed place and call */
-            char d[24], *q = d + sizeof d;
+            /* not printf: a large type's tree has thousands of entries, and annotate
+             * writes one per function, typed place and call */
             long long v = (long long)e->path[k];
-            unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-            do
-                *--q = (char)('0' + u % 10);
-            while (u /= 10);
-            if (v < 0)
-                *--q = '-';
             if (k)
-                *--q = ',';
-            buf_putn(out, q, (size_t)(d + sizeof d - q));
+                buf_put(out, ",");
+            if (v < 0)
+                buf_put(out, "-");
+            buf_u128(out, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
         }
         buf_put(out, "]:");
         buf_put(out, kind_name((tt_kind)e->kind));

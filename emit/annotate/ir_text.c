@@ -196,8 +196,8 @@ static void list_functions(ir_run *r, body_typer *body, ir_live *live, live_list
             ir_live_note(live, line, (size_t)len);
         if (strncmp(line, "define ", 7) == 0) {
             body_note_line(body, line, (size_t)len);
-            const char *sym = ir_define_symbol(c->arena, line, (size_t)len);
-            if (sym && live)
+            const char *sym = live ? NULL : ir_define_symbol(c->arena, line, (size_t)len);
+            if (live)
                 defer_line(c, nums, line, (size_t)len);
             else if (sym)
                 ir_run_defined(r, sym);
@@ -273,10 +273,11 @@ bool ir_text_rewrite(ir_run *r, FILE *in, FILE *out)
                 size_t n = strlen(l);
                 if (!ir_live_keeps_line(live, l, n))
                     continue;
+                const char *sym = l[0] == '@' ? NULL : ir_define_symbol(c->arena, l, n);
                 if (l[0] == '@')
                     note_alias(r, l, n);
-                else
-                    ir_run_defined(r, ir_define_symbol(c->arena, l, n));
+                else if (sym)
+                    ir_run_defined(r, sym);
             }
         }
     }

@@ -324,10 +324,14 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
                                      : "local");
     }
     /* several: their types, in order (an untyped declaration: nothing is certain) */
+    size_t nt = 1;
+    for (const char *p = ids; *p; p++)
+        nt += *p == ',';
+    tt_type **types = arena_alloc(b->c->arena, nt * sizeof *types);
     tt_buf names = {0};
-    tt_type *first = NULL;
     bool same = true;
-    const char *what = NULL;
+    const char *what = "locals";
+    nt = 0;
     for (const char *p = ids; *p;) {
         size_t len = strcspn(p, ",");
         const char *vname;
@@ -337,41 +341,35 @@ bool body_rewrite_alloca(body_typer *b, const char *y, const char *s, size_t n, 
             free(names.data);
             return false;
         }
+        types[nt++] = t;
         buf_put(&names, t->name);
         buf_put(&names, "\x1f"); /* a separator no type name holds */
-        if (!first) {
-            first = t;
+        if (nt == 1) {
             if (b->report)
                 what = arena_printf(b->c->arena, "local %s: %s", vname, t->name);
-        } else if (t != first && strcmp(t->name, first->name) != 0) {
+        } else if (t != types[0] && strcmp(t->name, types[0]->name) != 0) {
             same = false;
             if (b->report)
                 what = arena_printf(b->c->arena, "%s, and local %s: %s (their common entries)",
                                     what, vname, t->name);
         }
     }
-    if (same && first)
-        body_add_place(b, y, first, 0, false, what);
+    if (same && nt)
+        body_add_place(b, y, types[0], 0, false, what);
     /* the entries the pointers to all of them share, worked out once per list of types */
     const char *key = body_memo_key(b, 'v', names.data, false, 0, 0);
     free(names.data);
     const md_memo *m = map_get(b->memo, key);
     if (!m) {
         tt_tree ptr = {0};
-        bool any = false;
-        for (const char *p = ids; *p;) {
-            size_t len = strcspn(p, ",");
-            const char *vname;
-            tt_type *t = body_local_type(b, arena_strndup(b->c->arena, p, len), &vname);
-            p += len + (p[len] == ',');
+        for (size_t i = 0; i < nt; i++) {
             tt_diag *tail = b->c->diags_tail;
             unsigned errs = b->c->nerrors;
             tt_tree one = {0};
-            tree_of_pointer_to(b->c, t, &b->o, &one, NULL);
+            tree_of_pointer_to(b->c, types[i], &b->o, &one, NULL);
             diag_truncate(b->c, tail, errs);
-            if (!any) {
+            if (!i) {
                 ptr = one;
-                any = true;
                 continue;
             }
             body_tree_keep_common(&ptr, &one);

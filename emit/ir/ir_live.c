@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir_define.h"
 #include "ir_live.h"
 #include "../../layout/xalloc.h"
 
@@ -196,6 +197,25 @@ static bool live_by_name(const char *s, size_t n)
     return false;
 }
 
+/* The number of the metadata node named by the '!' at s[i] (*end: past its digits; i + 1
+ * when none follow). False when no digit follows or the number is too large to index. */
+static bool node_number(const char *s, size_t i, size_t n, unsigned long *num, size_t *end)
+{
+    size_t j = i + 1;
+    unsigned long v = 0;
+    while (j < n && s[j] >= '0' && s[j] <= '9' && v < UINT32_MAX)
+        v = v * 10 + (unsigned long)(s[j++] - '0');
+    *num = v;
+    *end = j;
+    return j > i + 1 && v < UINT32_MAX - 1;
+}
+
+/* Whether the line defines a numbered metadata node ("!12 = ..."). */
+static bool node_line(const char *s, size_t n)
+{
+    return n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9';
+}
+
 /* Every reference on the line goes to the current owner, or to the roots without one. */
 static void scan_refs(ir_live *l, const char *s, size_t n)
 {
@@ -213,14 +233,12 @@ static void scan_refs(ir_live *l, const char *s, size_t n)
                 push(l->owner_g ? &l->gref : &l->groot, g);
             }
             i = e - 1;
-        } else if (ch == '!' && l->metadata && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') {
-            unsigned long num = 0;
-            size_t j = i + 1;
-            while (j < n && s[j] >= '0' && s[j] <= '9' && num < UINT32_MAX)
-                num = num * 10 + (unsigned long)(s[j++] - '0');
-            if (num < UINT32_MAX - 1)
+        } else if (ch == '!' && l->metadata) {
+            unsigned long num;
+            size_t e;
+            if (node_number(s, i, n, &num, &e))
                 push(l->owner_g || l->owner_m ? &l->mref : &l->mroot, (uint32_t)num);
-            i = j - 1;
+            i = e - 1;
         }
     }
 }
@@ -276,7 +294,7 @@ void ir_live_note(ir_live *l, const char *s, size_t n)
     if (!l->metadata && !memchr(s, '@', n) && !(l->body_fn && n && s[0] == '}') &&
         !(n >= 10 && memcmp(s, "module asm", 10) == 0))
         return;
-    if (!l->metadata && n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9' && !l->body_fn) {
+    if (!l->metadata && node_line(s, n) && !l->body_fn) {
         scan_refs(l, s, n); /* a node's globals: roots */
         return;
     }
@@ -311,12 +329,10 @@ void ir_live_note(ir_live *l, const char *s, size_t n)
         } else {
             scan_refs(l, s, n);
         }
-    } else if (n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9') {
-        unsigned long num = 0;
-        size_t j = 1;
-        while (j < n && s[j] >= '0' && s[j] <= '9' && num < UINT32_MAX)
-            num = num * 10 + (unsigned long)(s[j++] - '0');
-        mnode *m = node(l, num);
+    } else if (node_line(s, n)) {
+        unsigned long num;
+        size_t j;
+        mnode *m = node_number(s, 0, n, &num, &j) ? node(l, num) : NULL;
         if (!m || m->defined) { /* unreadable or defined twice: everything it names lives */
             scan_refs(l, s + j, n - j);
             return;
@@ -334,24 +350,11 @@ void ir_live_note(ir_live *l, const char *s, size_t n)
 
 static long define_of(ir_live *l, const char *s, size_t n, bool add, bool *local)
 {
-    /* the name: the first global followed by '(' (ir_define.c's rule, by characters: a
-     * return attribute's string may hold '@' but not '@name(') */
-    for (size_t i = 7; i < n; i++) {
-        if (s[i] == '"') {
-            const char *q = memchr(s + i + 1, '"', n - i - 1);
-            if (!q)
-                return -1;
-            i = (size_t)(q - s);
-        } else if (s[i] == '@') {
-            size_t e = name_end(s, i, n);
-            if (e < n && s[e] == '(' && e > i + 1) {
-                *local = linkage_is_local(s + 7, n - 7);
-                return global(l, s + i + 1, e - i - 1, add);
-            }
-            i = e > i ? e - 1 : i;
-        }
-    }
-    return -1;
+    size_t at, lparen; /* the name as the define line's parser finds it */
+    if (!ir_define_name(s, n, &at, &lparen) || lparen <= at + 1)
+        return -1;
+    *local = linkage_is_local(s + 7, n - 7);
+    return global(l, s + at + 1, lparen - at - 1, add);
 }
 
 void ir_live_mark(ir_live *l)
@@ -413,10 +416,10 @@ static bool dead_line(const ir_live *l, const char *s, size_t n, bool *function)
         long g = global((ir_live *)l, s + 1, e - 1, false);
         return g >= 0 && l->g[g].local && !l->g[g].live && !l->g[g].function;
     }
-    if (n > 1 && s[0] == '!' && s[1] >= '0' && s[1] <= '9') {
-        unsigned long num = 0;
-        for (size_t j = 1; j < n && s[j] >= '0' && s[j] <= '9' && num < UINT32_MAX; j++)
-            num = num * 10 + (unsigned long)(s[j] - '0');
+    if (node_line(s, n)) {
+        unsigned long num;
+        size_t j;
+        node_number(s, 0, n, &num, &j);
         return !ir_live_keeps_node(l, num);
     }
     return false;
