@@ -477,7 +477,12 @@ fn lower_arg(req: &Request, index: usize, param: &Param, act: Activity) -> Lower
 
 /// The call of the original function inside the thin function.
 fn primal_call(item: &FnItem, args: Vec<TokenStream>) -> TokenStream {
-    let ident = &item.ident;
+    // The function's name resolves with macro_rules hygiene (mixed_site): the derivative's
+    // parameters are the user's, and one named as the function (`fn f(f: f64)`, or a shadow
+    // `dx_0` beside `fn dx_0(x: ..)`) would otherwise shadow it in the body; items still
+    // resolve where the attribute is written.
+    let mut ident = item.ident.clone();
+    ident.set_span(ident.span().resolved_at(Span::mixed_site()));
     let has_receiver = matches!(item.params.first(), Some(Param::Receiver(_)));
     let in_impl = has_receiver
         || item.body.is_none()

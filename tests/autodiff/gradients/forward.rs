@@ -62,6 +62,19 @@ impl Spring {
     }
 }
 
+/// A unit parameter named as the function (rust-lang/rust#150331's signature) and Dual
+/// tangents named by their prefix: the derivative's body calls the function all the same.
+#[autodiff_forward(t_unitnamed, Const, Dual, Dual)]
+pub fn unitnamed(unitnamed: (), d: f64) -> f64 {
+    let () = unitnamed;
+    d.sin() * d
+}
+
+#[autodiff_forward(t_bx_0, Dual, Dual)]
+pub fn bx_0(x: f64) -> f64 {
+    x.exp() / (1.0 + x * x)
+}
+
 pub fn run(t: &mut Tally) {
     let (v, dv) = t_scalar(0.4, 1.0, 2.0);
     t.close("forward Dual scalar, Const scalar: primal", &[v], &[scalar(0.4, 2.0)], 1e-12);
@@ -130,4 +143,11 @@ pub fn run(t: &mut Tally) {
     let (v, dv) = s.t_energy(0.9, 1.0);
     t.close("forward method, self Const: primal", &[v], &[s.energy(0.9)], 1e-12);
     t.close("forward method, self Const", &[dv], &[fd(&|x| s.energy(x), 0.9)], 1e-6);
+
+    let (v, dv) = t_unitnamed((), 0.8, 1.0);
+    t.close("forward parameter named as the function: primal", &[v], &[unitnamed((), 0.8)], 1e-12);
+    t.close("forward parameter named as the function", &[dv], &[fd(&|d| unitnamed((), d), 0.8)], 1e-6);
+    let (v, dv) = t_bx_0(0.3, 1.0);
+    t.close("forward tangent named as the function: primal", &[v], &[bx_0(0.3)], 1e-12);
+    t.close("forward tangent named as the function", &[dv], &[fd(&bx_0, 0.3)], 1e-6);
 }

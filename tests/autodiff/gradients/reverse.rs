@@ -188,6 +188,24 @@ pub fn sine_into(x: &f64, out: &mut f64) {
     *out = x.sin() * x
 }
 
+/// Names the derivative's parameters give again (rust-lang/rust#150331's `fn _zst(_zst: (),
+/// ..)`): a parameter named as the function, a shadow named as it (`dx_0` of `x`), and the
+/// seed `dret` named as it. The derivative's body calls the function all the same.
+#[autodiff_reverse(d_selfnamed, Active, Active)]
+pub fn selfnamed(selfnamed: f64) -> f64 {
+    selfnamed * selfnamed.exp()
+}
+
+#[autodiff_reverse(d_dx_0, Duplicated, Active)]
+pub fn dx_0(x: &[f64]) -> f64 {
+    x.iter().map(|v| v * v * v).sum()
+}
+
+#[autodiff_reverse(d_dret, Active, Active)]
+pub fn dret(x: f64) -> f64 {
+    x.sin() * x
+}
+
 pub fn run(t: &mut Tally) {
     // The caller's variable is named as Enzyme's marker enzyme_const: once d_sine_into is
     // inlined, its slot reaches Enzyme's call as an alloca of that name, which Enzyme reads
@@ -348,4 +366,16 @@ pub fn run(t: &mut Tally) {
     let mut dcf = 0.0f32;
     d_cube(&2.0f32, &mut dcf, 0.5);
     t.close("reverse generic T = f32, dret 0.5", &[dcf as f64], &[6.0], 1e-6);
+
+    let (v, g) = d_selfnamed(0.7, 1.0);
+    t.close("reverse parameter named as the function: primal", &[v], &[selfnamed(0.7)], 1e-12);
+    t.close("reverse parameter named as the function", &[g], &[fd(&selfnamed, 0.7)], 1e-6);
+    let xs = [0.5, -1.5];
+    let mut dxs = [0.0; 2];
+    let v = d_dx_0(&xs, &mut dxs, 1.0);
+    t.close("reverse shadow named as the function: primal", &[v], &[dx_0(&xs)], 1e-12);
+    t.close("reverse shadow named as the function", &dxs, &fd_grad(&|x| dx_0(x), &xs), 1e-6);
+    let (v, g) = d_dret(1.1, 1.0);
+    t.close("reverse seed named as the function: primal", &[v], &[dret(1.1)], 1e-12);
+    t.close("reverse seed named as the function", &[g], &[fd(&dret, 1.1)], 1e-6);
 }
