@@ -1,6 +1,11 @@
 /* Output files that appear whole or not at all: written to a temporary file beside the
  * target, then renamed over it. A failed run removes the temporary and leaves the target
- * as it was. */
+ * as it was.
+ * Two kinds of target are not replaced. One that exists and is not a regular file
+ * (/dev/null, /dev/stdout, a FIFO) is written in place: a rename would put a regular file
+ * where the device or pipe was (run as root, `-o /dev/null` replaced /dev/null itself), or
+ * fail for want of a writable /dev. A symbolic link is followed: the temporary goes beside
+ * the file it names and replaces that file, so the link stays a link. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +29,53 @@ static void fix_mode(int fd, const char *replaced)
     fchmod(fd, 0666 & ~mask);
 }
 
+#define TMP_SUFFIX ".tmpXXXXXX"
+
+/* The file a symbolic link at path names, through every link on the way (heap; the file
+ * need not exist yet, as when the shell writes through a dangling link); NULL when path
+ * is no link, or after 40 links. */
+static char *link_target(const char *path)
+{
+    struct stat sb;
+    char *cur = NULL;
+    for (int hops = 0; hops < 40; hops++) {
+        const char *p = cur ? cur : path;
+        if (lstat(p, &sb) != 0 || !S_ISLNK(sb.st_mode))
+            return cur;
+        char to[4096];
+        ssize_t n = readlink(p, to, sizeof to - 1);
+        if (n < 0)
+            break;
+        to[n] = 0;
+        const char *slash = strrchr(p, '/');
+        size_t dir = (to[0] != '/' && slash) ? (size_t)(slash - p) + 1 : 0;
+        char *next = xmalloc(dir + (size_t)n + 1);
+        memcpy(next, p, dir);
+        memcpy(next + dir, to, (size_t)n + 1);
+        free(cur);
+        cur = next;
+    }
+    free(cur);
+    return NULL;
+}
+
 FILE *atomic_open(tt_ctx *c, const char *path, char **tmp)
 {
-    size_t n = strlen(path);
-    *tmp = xmalloc(n + 16);
-    snprintf(*tmp, n + 16, "%s.tmpXXXXXX", path);
+    *tmp = NULL;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        FILE *f = fopen(path, "wb");
+        if (!f)
+            diag_add(c, TT_ERROR, loc_new(c->arena, arena_strdup(c->arena, path), NULL),
+                     "cannot write: %s", strerror(errno));
+        return f;
+    }
+    char *real = link_target(path);
+    const char *target = real ? real : path;
+    size_t n = strlen(target);
+    *tmp = xmalloc(n + sizeof TMP_SUFFIX);
+    snprintf(*tmp, n + sizeof TMP_SUFFIX, "%s" TMP_SUFFIX, target);
+    free(real);
     int fd = mkstemp(*tmp);
     if (fd < 0) {
         diag_add(c, TT_ERROR, loc_new(c->arena, arena_strdup(c->arena, path), NULL),
@@ -55,8 +102,20 @@ bool atomic_close(tt_ctx *c, FILE *f, char *tmp, const char *path, bool keep)
     bool ok = keep;
     if (f && fclose(f) != 0)
         ok = false;
-    if (ok && rename(tmp, path) != 0)
+    if (!tmp) { /* written in place (atomic_open: not a regular file) */
+        if (keep && !ok)
+            diag_add(c, TT_ERROR, loc_new(c->arena, arena_strdup(c->arena, path), NULL),
+                     "cannot write: %s", strerror(errno));
+        return ok;
+    }
+    /* The file the temporary replaces: its name less the suffix (a link's target). */
+    size_t n = strlen(tmp) - (sizeof TMP_SUFFIX - 1);
+    char *target = xmalloc(n + 1);
+    memcpy(target, tmp, n);
+    target[n] = 0;
+    if (ok && rename(tmp, target) != 0)
         ok = false;
+    free(target);
     if (keep && !ok)
         diag_add(c, TT_ERROR, loc_new(c->arena, arena_strdup(c->arena, path), NULL),
                  "cannot write: %s", strerror(errno));

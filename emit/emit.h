@@ -15,9 +15,12 @@ const char *tree_string(tt_ctx *c, const tt_tree *t);
 const char *kind_name(tt_kind k);  /* "Integer", "Pointer", "Float@double", ... */
 
 /* ---- output files (emit/atomic_file.c): whole or not at all ---- */
-/* A temporary file beside path (*tmp, heap); NULL with a diagnostic. */
+/* A temporary file beside path, or beside the file a link at path names (*tmp, heap);
+ * path itself, *tmp NULL, when it exists and is not a regular file (/dev/null, a FIFO).
+ * NULL with a diagnostic. */
 FILE *atomic_open(tt_ctx *c, const char *path, char **tmp);
-/* Closes f; keep: renames tmp over path, else removes it. Frees tmp. */
+/* Closes f; keep: renames tmp over the file it was made beside, else removes it. Frees
+ * tmp. With tmp NULL only closes f. */
 bool atomic_close(tt_ctx *c, FILE *f, char *tmp, const char *path, bool keep);
 bool atomic_write(tt_ctx *c, const char *path, const char *data, size_t len);
 

@@ -80,4 +80,40 @@ for expect in "$dir"/*.expect; do
         sed 's/^/    stderr: /' "$tmp/err"
     fi
 done
+
+# Output targets that are not a regular file (emit/atomic_file.c). The reference is the
+# same command's stdout.
+doc=$dir/../../fixtures/example.json
+"$bin" layout "$doc" >"$tmp/want" 2>"$tmp/err" || fail "output targets: layout of fixtures/example.json failed"
+# A FIFO is written in place, not replaced by a regular file (as /dev/null was, run as root).
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" >"$tmp/fifo.got" &
+reader=$!
+if timeout 20 "$bin" layout -o "$tmp/fifo" "$doc" 2>"$tmp/err" && wait "$reader" &&
+    [ -p "$tmp/fifo" ] && cmp -s "$tmp/want" "$tmp/fifo.got"; then
+    pass "output targets: -o FIFO: written in place, still a FIFO"
+else
+    fail "output targets: -o FIFO: $( [ -p "$tmp/fifo" ] || echo 'replaced by a file; ')$(cat "$tmp/err")"
+    kill "$reader" 2>/dev/null
+fi
+# A symbolic link stays a link; the file it names gets the output, the temporary beside it.
+mkdir "$tmp/a" "$tmp/b"
+ln -s ../b/real.json "$tmp/a/link.json"
+if "$bin" layout -o "$tmp/a/link.json" "$doc" 2>"$tmp/err" && [ -L "$tmp/a/link.json" ] &&
+    cmp -s "$tmp/want" "$tmp/b/real.json" && [ "$(ls -A "$tmp/a")" = link.json ] &&
+    [ "$(ls -A "$tmp/b")" = real.json ]; then
+    pass "output targets: -o LINK: the link kept, the file it names written"
+else
+    fail "output targets: -o LINK: $(ls -lA "$tmp/a" "$tmp/b" | tr '\n' ' ')$(cat "$tmp/err")"
+fi
+# A directory: an error naming it, exit 1, nothing written into it.
+mkdir "$tmp/d"
+"$bin" layout -o "$tmp/d" "$doc" >"$tmp/out" 2>"$tmp/err"
+got=$?
+if [ "$got" = 1 ] && grep -qF -- "$tmp/d" "$tmp/err" && grep -q 'Is a directory' "$tmp/err" &&
+    [ -z "$(ls -A "$tmp/d")" ]; then
+    pass "output targets: -o DIRECTORY: refused, naming it"
+else
+    fail "output targets: -o DIRECTORY: exit $got: $(cat "$tmp/err")"
+fi
 suite_end
