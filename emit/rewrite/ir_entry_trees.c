@@ -18,7 +18,15 @@
  * returns what it returns. Enzyme differentiates it, reads F's trees at that call, in the
  * entry block, and analyses F with them. Only for a defined F with a tree on a parameter
  * or its return and the C calling convention (an address-taken function keeps it); each F
- * gets one forwarder, printed after the module's last line. LLVM inlines it after Enzyme. */
+ * gets one forwarder, printed after the module's last line. LLVM inlines it after Enzyme.
+ *
+ * Not for a call in a function reached from one an Enzyme call hands it (nested
+ * differentiation: forward over reverse through the macros). There Enzyme (fba597f6)
+ * computes wrong derivatives through the forwarder, silently, with any tree or none: a
+ * Hessian-vector product, forward over a reverse derivative over slices written and read
+ * in memory, came out as H v plus twice the gradient's part through the written slice,
+ * where the same call without the forwarder is right (tests/autodiff/gradients/
+ * reports.rs, #160470's shape). Such an entry is seeded as plain Enzyme seeds it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +160,9 @@ bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
         return false;
     struct sym *y = rw_sym_of(rw, s, g);
     if (!y->entry || !y->entry_trees)
+        return false;
+    ir_enzyme_nesting(rw);
+    if (rw->fn_seen && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].nested)
         return false;
     buf_putn(out, s, g.at);
     forwarder_name(out, s, g);

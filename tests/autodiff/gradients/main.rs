@@ -6,6 +6,7 @@
 
 mod forward;
 mod higher;
+mod reports;
 mod reverse;
 
 /// The derivative of f at x by the five-point stencil (error O(h^4)); h = 1e-3 max(1, |x|).
@@ -65,6 +66,7 @@ fn main() {
     reverse::run(&mut t);
     forward::run(&mut t);
     higher::run(&mut t);
+    reports::run(&mut t);
     println!("{} passed, {} failed", t.passed, t.failed);
     std::process::exit(if t.failed == 0 { 0 } else { 1 });
 }
