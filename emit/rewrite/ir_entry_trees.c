@@ -21,12 +21,13 @@
  * gets one forwarder, printed after the module's last line. LLVM inlines it after Enzyme.
  *
  * Not for a call in a function reached from one an Enzyme call hands it (nested
- * differentiation: forward over reverse through the macros). There Enzyme (fba597f6)
- * computes wrong derivatives through the forwarder, silently, with any tree or none: a
- * Hessian-vector product, forward over a reverse derivative over slices written and read
- * in memory, came out as H v plus twice the gradient's part through the written slice,
- * where the same call without the forwarder is right (tests/autodiff/gradients/
- * reports.rs, #160470's shape). Such an entry is seeded as plain Enzyme seeds it. */
+ * differentiation: forward over reverse through the macros). There Enzyme (fba597f6),
+ * under the wrapper's -enzyme-detect-readthrow=0, computes wrong derivatives through the
+ * forwarder, silently, with any tree or none (tests/enzyme-bugs/nested-forwarder-
+ * readthrow.ll): a Hessian-vector product, forward over a reverse derivative over slices,
+ * one written, came out as H v plus twice the gradient, where the same call without the
+ * forwarder is right (tests/autodiff/gradients/reports.rs, #160470's shape). Such an
+ * entry is seeded as plain Enzyme seeds it. */
 #include <stdlib.h>
 #include <string.h>
 
