@@ -147,6 +147,36 @@ static void forwarder(ir_rewriter *rw, const char *s, const ir_define_line *d, l
     free(params.data);
 }
 
+/* Decides fns[].nested, once: the functions reached from a function some Enzyme call hands
+ * Enzyme (what it differentiates), through the references of the functions' bodies
+ * (inner_first_note's); those among them that call Enzyme themselves are nested. */
+static void enzyme_nesting(ir_rewriter *rw)
+{
+    if (rw->nesting_decided)
+        return;
+    rw->nesting_decided = true;
+    bool *seen = xcalloc(rw->nfns ? rw->nfns : 1, 1);
+    size_t top = 0, *stack = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *stack);
+    for (size_t k = 0; k < rw->nfns; k++)
+        if (rw->fns[k].sym && rw->fns[k].sym->entry) {
+            seen[k] = true;
+            stack[top++] = k;
+        }
+    while (top) {
+        struct fn_rec *f = &rw->fns[stack[--top]];
+        f->nested = f->enzyme;
+        for (struct ref *r = f->refs; r; r = r->next) {
+            long g = r->to->fn;
+            if (g >= 0 && !seen[g]) {
+                seen[g] = true;
+                stack[top++] = (size_t)g;
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+}
+
 bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
 {
     lex_tok g;
@@ -162,7 +192,7 @@ bool ir_entry_trees(ir_rewriter *rw, const char *s, size_t n, tt_buf *out)
     struct sym *y = rw_sym_of(rw, s, g);
     if (!y->entry || !y->entry_trees)
         return false;
-    ir_enzyme_nesting(rw);
+    enzyme_nesting(rw);
     if (rw->fn_seen && rw->fn_seen <= rw->nfns && rw->fns[rw->fn_seen - 1].nested)
         return false;
     buf_putn(out, s, g.at);

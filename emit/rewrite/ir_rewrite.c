@@ -475,36 +475,6 @@ static bool *enzyme_reach(ir_rewriter *rw, const size_t *e, size_t ne)
     return reach;
 }
 
-/* Nesting: the functions reached from a function some Enzyme call hands Enzyme (what it
- * differentiates), through the references of the functions' bodies; those among them that
- * call Enzyme themselves are nested. */
-void ir_enzyme_nesting(ir_rewriter *rw)
-{
-    if (rw->nesting_decided)
-        return;
-    rw->nesting_decided = true;
-    bool *seen = xcalloc(rw->nfns ? rw->nfns : 1, 1);
-    size_t top = 0, *stack = xmalloc((rw->nfns ? rw->nfns : 1) * sizeof *stack);
-    for (size_t k = 0; k < rw->nfns; k++)
-        if (rw->fns[k].sym && rw->fns[k].sym->entry) {
-            seen[k] = true;
-            stack[top++] = k;
-        }
-    while (top) {
-        struct fn_rec *f = &rw->fns[stack[--top]];
-        f->nested = f->enzyme;
-        for (struct ref *r = f->refs; r; r = r->next) {
-            long g = r->to->fn;
-            if (g >= 0 && !seen[g]) {
-                seen[g] = true;
-                stack[top++] = (size_t)g;
-            }
-        }
-    }
-    free(seen);
-    free(stack);
-}
-
 /* Decides, once, whether functions move and in which order. A function must come after
  * every other one it reaches and that does not reach it back (in a cycle neither can be
  * first; the module's order stays between them). */

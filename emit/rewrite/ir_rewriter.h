@@ -141,7 +141,7 @@ struct fn_rec {
     bool indirect;     /* a call through a pointer, and whether it reaches a rule */
     bool taped;        /* (ir_taped_captures.c) */
     bool nested;       /* entry trees: calls Enzyme, and is reached from a function an
-                        * Enzyme call hands it (ir_enzyme_nesting) */
+                        * Enzyme call hands it (ir_entry_trees.c) */
 };
 
 struct sr_decl {
@@ -225,8 +225,6 @@ bool ir_rename_enzyme_locals(const char *s, size_t n, tt_buf *out);
  * (__enzyme_autodiff*, fwddiff*, augmentfwd*, reverse*, fwdsplit*) on line s[0, n);
  * LEX_END for any other line. */
 lex_tok ir_enzyme_entry_call(const char *s, size_t n);
-/* ir_rewrite.c: decides fns[].nested, once (from inner_first_note's references). */
-void ir_enzyme_nesting(ir_rewriter *rw);
 
 /* ir_strong_zero.c: line s[0, n) with the strong-zero marker after the function handed
  * to Enzyme, to out, when it calls an entry point without it (true then); at the end,
