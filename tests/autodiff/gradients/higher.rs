@@ -1,7 +1,8 @@
 // Higher-order derivatives through the macros: a generated derivative called inside a
 // function that is itself differentiated. Forward over reverse (Hessian-vector products of a
 // 10-variable function, by value and through a method), forward over forward (a second
-// derivative), and rust-lang/rust#160567's shape (a reverse derivative with Const inputs
+// derivative), reverse over forward and reverse over reverse (second derivatives, one
+// through a Vec the inner function collects), and rust-lang/rust#160567's shape (a reverse derivative with Const inputs
 // only, called from a forward-differentiated function; rustc nightly stops on it with "No
 // forward mode derivative found for __enzyme_autodiff"). Each checked against central
 // finite differences of the first derivative.
@@ -52,6 +53,37 @@ pub fn wave(x: f64) -> f64 {
 #[autodiff_forward(dd_wave, Dual, Dual)]
 pub fn wave_slope(x: f64) -> f64 {
     d_wave(x, 1.0).1
+}
+
+/// wave' through the generated forward derivative, differentiated in reverse: wave''.
+#[autodiff_reverse(r_wave_slope, Active, Active)]
+pub fn wave_slope_r(x: f64) -> f64 {
+    d_wave(x, 1.0).1
+}
+
+#[autodiff_reverse(r_wave, Active, Active)]
+pub fn wave_r(x: f64) -> f64 {
+    (2.0 * x).sin() * x.exp()
+}
+
+/// wave' through the generated reverse derivative, differentiated in reverse again.
+#[autodiff_reverse(rr_wave, Active, Active)]
+pub fn wave_slope_rr(x: f64) -> f64 {
+    r_wave(x, 1.0).1
+}
+
+/// The sum of cubes through a collected Vec; its forward derivative along ones, taken in
+/// reverse, is the gradient of sum(3 v^2): 6 v.
+#[autodiff_forward(d_cubes, Dual, Dual)]
+pub fn cubes(v: &[f64]) -> f64 {
+    let w: Vec<f64> = v.iter().map(|a| a * a * a).collect();
+    w.iter().sum()
+}
+
+#[autodiff_reverse(r_cubes_slope, Duplicated, Active)]
+pub fn cubes_slope(v: &[f64]) -> f64 {
+    let ones = vec![1.0; v.len()];
+    d_cubes(v, &ones).1
 }
 
 #[autodiff_reverse(d_eval, Const)]
@@ -120,4 +152,30 @@ pub fn run(t: &mut Tally) {
     let mut out_t = [1.0];
     hvp_eval(&mut out, &mut out_t);
     t.close("rust-lang/rust#160567: reverse Const inside forward", &[out[0], out_t[0]], &[4.0, 2.0], 1e-12);
+
+    for a in [0.3, -1.1] {
+        let (slope, curvature) = r_wave_slope(a, 1.0);
+        t.close(&format!("reverse over forward: wave'' at {}", a), &[curvature], &[fd(&|y| wave_slope(y), a)], 1e-6);
+        t.close(&format!("reverse over forward: wave' at {}", a), &[slope], &[fd(&|y| wave(y), a)], 1e-6);
+        let (slope, curvature) = rr_wave(a, 1.0);
+        t.close(&format!("reverse over reverse: wave'' at {}", a), &[curvature], &[fd(&|y| wave_slope(y), a)], 1e-6);
+        t.close(&format!("reverse over reverse: wave' at {}", a), &[slope], &[fd(&|y| wave(y), a)], 1e-6);
+    }
+    let v = [0.5, -1.0, 2.0];
+    let mut g = [0.0; 3];
+    let s = r_cubes_slope(&v, &mut g, 1.0);
+    t.close("reverse over forward through a collected Vec: the slope", &[s], &[3.0 * (0.25 + 1.0 + 4.0)], 1e-12);
+    let want: Vec<f64> = (0..3)
+        .map(|i| {
+            fd(
+                &|y| {
+                    let mut w = v;
+                    w[i] = y;
+                    cubes_slope(&w)
+                },
+                v[i],
+            )
+        })
+        .collect();
+    t.close("reverse over forward through a collected Vec: its gradient", &g, &want, 1e-6);
 }
