@@ -81,8 +81,10 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
                  in_bc ? "the input is bitcode" : "the output would be bitcode");
         ok = false;
     } else {
-        /* LLVM writes by path: the temporary file, or standard output */
-        ok = ir_llvm_rewrite(&r, in, tmp ? tmp : (to_stdout ? "-" : "/dev/null"), out_bc);
+        /* LLVM writes by path: the temporary file, standard output, or a target that is
+         * no regular file (atomic_open: written in place) */
+        const char *to = tmp ? tmp : to_stdout ? "-" : j->out_path ? j->out_path : "/dev/null";
+        ok = ir_llvm_rewrite(&r, in, to, out_bc);
     }
     if (ok && !j->strip)
         ok = annotator_finish(a);
@@ -96,7 +98,7 @@ bool ir_annotate(tt_ctx *c, annotator *a, const ir_job *j)
     if (ok && j->werror && c->nwarnings)
         ok = false;
     ok = ok && c->nerrors == errors;
-    if (tmp)
+    if (j->out_path && !to_stdout)
         ok = atomic_close(c, out, tmp, j->out_path, ok) && ok;
     else if (out != stdout)
         fclose(out);

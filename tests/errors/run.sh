@@ -96,6 +96,24 @@ else
     fail "output targets: -o FIFO: $( [ -p "$tmp/fifo" ] || echo 'replaced by a file; ')$(cat "$tmp/err")"
     kill "$reader" 2>/dev/null
 fi
+# annotate's bitcode goes through LLVM, which writes by path: to the FIFO too.
+LLVM_DIS=${LLVM_DIS:-/usr/lib/llvm-22/bin/llvm-dis}
+if [ -x "$LLVM_DIS" ]; then
+    ll=$dir/../rewrite/entry-trees.ll
+    mkfifo "$tmp/fifo.bc"
+    timeout 20 cat "$tmp/fifo.bc" >"$tmp/fifo.bc.got" &
+    reader=$!
+    if "$bin" export "$ll" -o "$tmp/types.json" 2>"$tmp/err" &&
+        timeout 20 "$bin" annotate --types "$tmp/types.json" "$ll" -o "$tmp/fifo.bc" 2>>"$tmp/err" &&
+        wait "$reader" && [ -p "$tmp/fifo.bc" ] && "$LLVM_DIS" "$tmp/fifo.bc.got" -o /dev/null 2>>"$tmp/err"; then
+        pass "output targets: annotate -o FIFO.bc: LLVM's bitcode reaches the FIFO"
+    else
+        fail "output targets: annotate -o FIFO.bc: $(cat "$tmp/err")"
+        kill "$reader" 2>/dev/null
+    fi
+else
+    echo "SKIP: output targets: annotate -o FIFO.bc: $LLVM_DIS not found"
+fi
 # A symbolic link stays a link; the file it names gets the output, the temporary beside it.
 mkdir "$tmp/a" "$tmp/b"
 ln -s ../b/real.json "$tmp/a/link.json"
